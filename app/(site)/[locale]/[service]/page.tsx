@@ -1,0 +1,88 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { OpenContactDialogButton } from '@/components/contact/open-contact-dialog-button'
+import { CtaBand } from '@/components/sections/cta-band'
+import { PackageCards } from '@/components/sections/package-cards'
+import { buttonClasses } from '@/components/ui/button-styles'
+import { Container } from '@/components/ui/container'
+import { FeatureCard } from '@/components/ui/feature-card'
+import { Icon } from '@/components/ui/icon'
+import { SectionHeading } from '@/components/ui/section-heading'
+import { pageLocale } from '@/lib/i18n/page-locale'
+import { locales } from '@/lib/i18n/routing'
+import { sanityFetch } from '@/lib/sanity/fetch'
+import { servicePageQuery, servicePageSlugsQuery, siteSettingsQuery } from '@/lib/sanity/queries'
+import { pageMetadata } from '@/lib/seo/page-metadata'
+
+type Props = { params: Promise<{ locale: string; service: string }> }
+
+export async function generateStaticParams() {
+  const slugs = await sanityFetch(servicePageSlugsQuery, {}, ['service'])
+  return locales.flatMap((locale) => slugs.map((service) => ({ locale, service })))
+}
+
+async function loadService(params: Props['params']) {
+  const locale = await pageLocale(params)
+  const { service: slug } = await params
+  const service = await sanityFetch(servicePageQuery, { locale, slug }, ['service'])
+  if (!service?.page) notFound()
+  return { locale, slug, service, page: service.page }
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, slug, page } = await loadService(params)
+  const settings = await sanityFetch(siteSettingsQuery, { locale }, ['siteSettings'])
+  return pageMetadata({ locale, path: `/${slug}`, title: page.seo?.title, description: page.seo?.description, siteName: settings?.brandName ?? '' })
+}
+
+export default async function ServicePage({ params }: Props) {
+  const { service, page } = await loadService(params)
+  return (
+    <>
+      <section aria-labelledby="service-title" className="relative overflow-hidden">
+        <div aria-hidden="true" className="pointer-events-none absolute -top-48 -left-32 size-[32rem] rounded-full bg-clay-soft/70 blur-3xl" />
+        <Container className="relative py-16 sm:py-24">
+          <div className="max-w-3xl animate-fade-up">
+            <p className="mb-5 inline-flex items-center gap-2 rounded-full border border-line bg-white px-4 py-1.5 text-sm font-semibold text-clay-strong">
+              <Icon name={service.icon} className="size-4" />
+              {page.hero?.eyebrow}
+            </p>
+            <h1 id="service-title" className="text-4xl leading-[1.08] font-semibold text-ink sm:text-5xl lg:text-6xl">
+              {page.hero?.title}
+            </h1>
+            <p className="mt-6 max-w-2xl text-lg leading-relaxed text-muted sm:text-xl">{page.hero?.subtitle}</p>
+            {page.highlight ? (
+              <p className="mt-6 inline-flex items-center gap-2 rounded-2xl bg-ink px-5 py-3 font-semibold text-paper" data-testid="service-highlight">
+                <Icon name="trending" className="size-5 text-clay-soft" />
+                {page.highlight}
+              </p>
+            ) : null}
+            <div className="mt-8">
+              <a href="#packages" className={buttonClasses('primary', 'lg')} data-testid="service-hero-cta">
+                {page.hero?.ctaLabel}
+              </a>
+            </div>
+          </div>
+        </Container>
+      </section>
+      <section aria-labelledby="features-title" className="py-20 sm:py-24">
+        <Container>
+          <SectionHeading id="features-title" title={page.featuresTitle} />
+          <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {(page.features ?? []).map((feature) => (
+              <li key={feature._key}>
+                <FeatureCard icon={feature.icon} title={feature.title} description={feature.description} highlight={feature.highlight} />
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </section>
+      <PackageCards page={page} />
+      <CtaBand id="service-cta-title" title={page.closingCta?.title} text={page.closingCta?.text}>
+        <OpenContactDialogButton variant="inverse" size="lg">
+          {page.closingCta?.buttonLabel}
+        </OpenContactDialogButton>
+      </CtaBand>
+    </>
+  )
+}

@@ -1,0 +1,67 @@
+import type { Metadata, Viewport } from 'next'
+import { notFound } from 'next/navigation'
+import { NextIntlClientProvider } from 'next-intl'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import type { ReactNode } from 'react'
+import { ContactDialogProvider } from '@/components/contact/contact-dialog-context'
+import { ScrollToTop } from '@/components/layout/scroll-to-top'
+import { SiteFooter } from '@/components/layout/site-footer'
+import { SiteHeader } from '@/components/layout/site-header'
+import { Toaster } from '@/components/ui/toaster'
+import { fraunces, inter } from '@/lib/fonts'
+import { isLocale, locales } from '@/lib/i18n/routing'
+import { sanityFetch } from '@/lib/sanity/fetch'
+import { serviceNavQuery, siteSettingsQuery } from '@/lib/sanity/queries'
+import { siteUrl } from '@/lib/seo/site-url'
+import '../../globals.css'
+
+type LayoutProps = { children: ReactNode; params: Promise<{ locale: string }> }
+
+export function generateStaticParams() {
+  return locales.map((locale) => ({ locale }))
+}
+
+export const viewport: Viewport = { themeColor: '#fbf8f3', width: 'device-width', initialScale: 1 }
+
+export async function generateMetadata({ params }: LayoutProps): Promise<Metadata> {
+  const { locale } = await params
+  if (!isLocale(locale)) return {}
+  const settings = await sanityFetch(siteSettingsQuery, { locale }, ['siteSettings'])
+  return {
+    metadataBase: new URL(siteUrl),
+    title: { default: settings?.seo?.title ?? settings?.brandName ?? '', template: `%s | ${settings?.brandName ?? ''}` },
+    description: settings?.seo?.description ?? undefined,
+    applicationName: settings?.brandName ?? undefined,
+  }
+}
+
+export default async function SiteLayout({ children, params }: LayoutProps) {
+  const { locale } = await params
+  if (!isLocale(locale)) notFound()
+  setRequestLocale(locale)
+  const [settings, services] = await Promise.all([
+    sanityFetch(siteSettingsQuery, { locale }, ['siteSettings']),
+    sanityFetch(serviceNavQuery, { locale }, ['service']),
+  ])
+  if (!settings) throw new Error('The site settings document is missing from the dataset.')
+  const t = await getTranslations('ContactForm')
+  const navServices = services.map((service) => ({ slug: service.slug ?? '', title: service.title ?? '' }))
+
+  return (
+    <html lang={locale} className={`${inter.variable} ${fraunces.variable}`}>
+      <body className="flex min-h-dvh flex-col">
+        <NextIntlClientProvider>
+          <ContactDialogProvider>
+            <ScrollToTop />
+            <SiteHeader brandName={settings.brandName ?? ''} services={navServices} />
+            <main id="main" tabIndex={-1} className="flex-1 pt-[4.5rem] outline-none">
+              {children}
+            </main>
+            <SiteFooter settings={settings} services={navServices} />
+            <Toaster dismissLabel={t('dismiss')} />
+          </ContactDialogProvider>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  )
+}

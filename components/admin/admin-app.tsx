@@ -1,0 +1,96 @@
+'use client'
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { useRouter } from 'next/navigation'
+import { useCallback, useEffect, useState } from 'react'
+import { Spinner } from '@/components/ui/spinner'
+import { isAdmin } from '@/lib/admin/inbox-api'
+import { getSupabaseBrowserClient } from '@/lib/supabase/browser-client'
+import { toast } from '@/lib/toast-store'
+import { Inbox } from './inbox'
+import { LoginForm } from './login-form'
+
+type State = 'checking' | 'signed-out' | 'admin'
+
+/**
+ * The hidden inbox (spec §4): not signed in → login form → signed in as admin → messages.
+ * A signed-in user without the admin role is refused and signed out at once (§6, §7.4).
+ */
+export function AdminApp() {
+  const router = useRouter()
+  const [client] = useState<SupabaseClient>(() => getSupabaseBrowserClient())
+  const [state, setState] = useState<State>('checking')
+  const [busy, setBusy] = useState(false)
+
+  const refuse = useCallback(async () => {
+    toast({ variant: 'error', title: 'Accès non autorisé' })
+    await client.auth.signOut()
+    setState('signed-out')
+  }, [client])
+
+  useEffect(() => {
+    let cancelled = false
+    async function restore() {
+      const { data } = await client.auth.getSession()
+      const user = data.session?.user
+      if (!user) return !cancelled && setState('signed-out')
+      try {
+        if (await isAdmin(client, user.id)) return !cancelled && setState('admin')
+        if (!cancelled) await refuse()
+      } catch {
+        if (!cancelled) setState('signed-out')
+      }
+    }
+    void restore()
+    return () => {
+      cancelled = true
+    }
+  }, [client, refuse])
+
+  async function signIn(email: string, password: string) {
+    if (!email || !password) {
+      toast({ variant: 'error', title: 'Veuillez remplir tous les champs' })
+      return
+    }
+    setBusy(true)
+    try {
+      const { data, error } = await client.auth.signInWithPassword({ email, password })
+      if (error || !data.user) {
+        if (error?.status === 429) {
+          toast({ variant: 'error', title: 'Trop de tentatives de connexion', description: 'Veuillez patienter quelques minutes avant de réessayer.' })
+        } else if (error?.code === 'invalid_credentials' || error?.status === 400) {
+          toast({ variant: 'error', title: 'Email ou mot de passe incorrect' })
+        } else {
+          toast({ variant: 'error', title: "Une erreur s'est produite", description: 'Veuillez réessayer plus tard.' })
+        }
+        return
+      }
+      if (await isAdmin(client, data.user.id)) {
+        toast({ variant: 'success', title: 'Connexion réussie' })
+        setState('admin')
+      } else {
+        await refuse()
+      }
+    } catch {
+      toast({ variant: 'error', title: "Une erreur s'est produite", description: 'Veuillez réessayer plus tard.' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function signOut() {
+    await client.auth.signOut()
+    setState('signed-out')
+    router.push('/')
+  }
+
+  if (state === 'checking') return <Spinner label="Chargement..." />
+  if (state === 'admin') return <Inbox client={client} onSignOut={signOut} />
+  return (
+    <div className="mx-auto max-w-md rounded-card border border-line bg-white p-6 shadow-card sm:p-8">
+      <h1 className="text-3xl font-semibold text-ink">Administration</h1>
+      <p className="mt-2 mb-6 text-muted">Connectez-vous pour consulter les messages reçus.</p>
+      <LoginForm onSubmit={signIn} busy={busy} />
+    </div>
+  )
+}

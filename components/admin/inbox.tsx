@@ -1,0 +1,169 @@
+'use client'
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { useCallback, useEffect, useState } from 'react'
+import { buttonClasses } from '@/components/ui/button-styles'
+import { Spinner } from '@/components/ui/spinner'
+import {
+  deleteSubmission,
+  deleteSubmissionsByEmail,
+  fetchAllMatching,
+  fetchInboxPage,
+  PAGE_SIZE,
+  setRead,
+  type InboxPage,
+} from '@/lib/admin/inbox-api'
+import { receivedCountLabel, unreadCountLabel } from '@/lib/admin/inbox-format'
+import { submissionsToCsv, type Submission } from '@/lib/admin/submissions-csv'
+import { toast } from '@/lib/toast-store'
+import { SubmissionCard } from './submission-card'
+
+type Props = { client: SupabaseClient; onSignOut: () => void }
+
+/** The list of messages: server-side pages of 50, search, read state, deletion and CSV export. */
+export function Inbox({ client, onSignOut }: Props) {
+  const [page, setPage] = useState(0)
+  const [searchInput, setSearchInput] = useState('')
+  const [search, setSearch] = useState('')
+  const [version, setVersion] = useState(0)
+  const key = `${page}\u0000${search}\u0000${version}`
+  // What was last loaded, and for which request: loading is "the result is not for this key yet".
+  const [result, setResult] = useState<{ key: string; data: InboxPage | null; failed: boolean }>({ key: '', data: null, failed: false })
+  const loading = result.key !== key
+  const data = result.data
+  const failed = !loading && result.failed
+  const reload = () => setVersion((value) => value + 1)
+
+  // The search runs 300 ms after the last keystroke, from the first page.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchInput)
+      setPage(0)
+    }, 300)
+    return () => clearTimeout(timer)
+  }, [searchInput])
+
+  useEffect(() => {
+    let cancelled = false
+    fetchInboxPage(client, page, search)
+      .then((loaded) => !cancelled && setResult({ key, data: loaded, failed: false }))
+      .catch(() => {
+        if (cancelled) return
+        setResult((previous) => ({ key, data: previous.data, failed: true }))
+        toast({ variant: 'error', title: 'Erreur lors du chargement des soumissions' })
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [client, page, search, key])
+
+  const act = useCallback(async (work: () => Promise<void>, success?: string) => {
+    try {
+      await work()
+      if (success) toast({ variant: 'success', title: success })
+    } catch {
+      toast({ variant: 'error', title: "Une erreur s'est produite", description: 'Veuillez réessayer plus tard.' })
+    }
+    reload()
+  }, [])
+
+  const toggleRead = (submission: Submission) => act(() => setRead(client, submission.id, !submission.is_read))
+  const remove = (submission: Submission) => {
+    if (!window.confirm(`Supprimer définitivement le message de ${submission.name} ?`)) return
+    void act(() => deleteSubmission(client, submission.id), 'Message supprimé')
+  }
+  const removeAllFrom = (email: string) => {
+    if (!window.confirm(`Supprimer définitivement tous les messages de ${email} ?`)) return
+    void act(async () => {
+      const count = await deleteSubmissionsByEmail(client, email)
+      toast({ variant: 'success', title: `${count} message${count > 1 ? 's' : ''} supprimé${count > 1 ? 's' : ''}` })
+    })
+  }
+
+  async function exportCsv() {
+    try {
+      const rows = await fetchAllMatching(client, search)
+      const blob = new Blob([submissionsToCsv(rows)], { type: 'text/csv;charset=utf-8' })
+      const url = URL.createObjectURL(blob)
+      const link = document.createElement('a')
+      link.href = url
+      link.download = `messages-${new Date().toISOString().slice(0, 10)}.csv`
+      link.click()
+      URL.revokeObjectURL(url)
+    } catch {
+      toast({ variant: 'error', title: "L'export a échoué", description: 'Veuillez réessayer plus tard.' })
+    }
+  }
+
+  const total = data?.total ?? 0
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-semibold text-ink sm:text-4xl">Messages</h1>
+          {data ? (
+            <p className="mt-2 text-muted" data-testid="submission-count">
+              {receivedCountLabel(total)}
+              {data.unread > 0 ? (
+                <span className="ml-2 rounded-full bg-clay px-2.5 py-0.5 text-sm font-semibold text-white" data-testid="unread-count">
+                  {unreadCountLabel(data.unread)}
+                </span>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" onClick={exportCsv} className={buttonClasses('secondary', 'sm')} data-testid="export-csv">
+            Exporter en CSV
+          </button>
+          <button type="button" onClick={onSignOut} className={buttonClasses('primary', 'sm')} data-testid="logout">
+            Se déconnecter
+          </button>
+        </div>
+      </div>
+      <div className="mt-6">
+        <label htmlFor="inbox-search" className="sr-only">
+          Rechercher
+        </label>
+        <input
+          id="inbox-search"
+          type="search"
+          value={searchInput}
+          onChange={(event) => setSearchInput(event.target.value)}
+          placeholder="Rechercher par nom, email ou message"
+          className="block w-full rounded-xl border border-line bg-white px-4 py-3 text-ink focus:border-clay focus:outline-none"
+        />
+      </div>
+      <div className="mt-6 space-y-4" aria-busy={loading}>
+        {loading ? (
+          <Spinner label="Chargement des messages..." />
+        ) : failed ? (
+          <p className="rounded-card border border-red-200 bg-red-50 p-6 text-red-900">Erreur lors du chargement des soumissions</p>
+        ) : data && data.rows.length === 0 ? (
+          <p className="rounded-card border border-line bg-white p-10 text-center text-muted" data-testid="empty-inbox">
+            {search ? 'Aucun message ne correspond à votre recherche' : 'Aucune soumission pour le moment'}
+          </p>
+        ) : (
+          data?.rows.map((submission) => (
+            <SubmissionCard key={submission.id} submission={submission} onToggleRead={toggleRead} onDelete={remove} onDeleteAllFromEmail={removeAllFrom} />
+          ))
+        )}
+      </div>
+      {pages > 1 ? (
+        <nav aria-label="Pagination" className="mt-8 flex items-center justify-between gap-4">
+          <button type="button" onClick={() => setPage((value) => value - 1)} disabled={page === 0 || loading} className={buttonClasses('secondary', 'sm')}>
+            Précédent
+          </button>
+          <p className="text-sm text-muted" data-testid="page-indicator">
+            Page {page + 1} sur {pages}
+          </p>
+          <button type="button" onClick={() => setPage((value) => value + 1)} disabled={page + 1 >= pages || loading} className={buttonClasses('secondary', 'sm')}>
+            Suivant
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,74 @@
+'use client'
+
+import { formatSubmissionDate } from '@/lib/admin/inbox-format'
+import type { Submission } from '@/lib/admin/submissions-csv'
+
+type Props = {
+  submission: Submission
+  onToggleRead: (submission: Submission) => void
+  onDelete: (submission: Submission) => void
+  onDeleteAllFromEmail: (email: string) => void
+}
+
+/** One message. Every field is rendered as text by React: HTML or scripts in a message stay inert. */
+export function SubmissionCard({ submission, onToggleRead, onDelete, onDeleteAllFromEmail }: Props) {
+  const unread = !submission.is_read
+  const action = 'rounded-full px-3 py-1.5 text-sm font-semibold transition-colors'
+  return (
+    <article
+      className={`rounded-card border bg-white p-5 shadow-card sm:p-6 ${unread ? 'border-clay/50 border-l-4 border-l-clay' : 'border-line'}`}
+      data-testid="submission"
+      data-unread={unread ? 'true' : 'false'}
+      aria-label={`Message de ${submission.name}`}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="flex flex-wrap items-center gap-2 font-sans text-lg font-semibold text-ink">
+            {submission.name}
+            {unread ? <span className="rounded-full bg-clay px-2 py-0.5 text-xs font-semibold text-white">Non lu</span> : null}
+            {submission.package ? (
+              <span className="rounded-full bg-sand px-2.5 py-0.5 text-xs font-semibold text-clay-strong" data-testid="submission-package">
+                Forfait : {submission.package}
+              </span>
+            ) : null}
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            <time dateTime={submission.created_at}>{formatSubmissionDate(submission.created_at)}</time>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" onClick={() => onToggleRead(submission)} className={`${action} border border-line text-ink hover:bg-sand`}>
+            {unread ? 'Marquer comme lu' : 'Marquer comme non lu'}
+          </button>
+          <button type="button" onClick={() => onDelete(submission)} className={`${action} border border-red-200 text-red-800 hover:bg-red-50`}>
+            Supprimer
+          </button>
+        </div>
+      </header>
+      <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold text-ink">Email</dt>
+        <dd>
+          <a href={`mailto:${submission.email}?subject=${encodeURIComponent('Re : votre message')}`} className="text-clay-strong underline underline-offset-4" data-testid="submission-email">
+            {submission.email}
+          </a>
+          <button type="button" onClick={() => onDeleteAllFromEmail(submission.email)} className="ml-3 text-xs font-semibold text-red-800 underline underline-offset-2">
+            Supprimer tous ses messages
+          </button>
+        </dd>
+        {submission.phone ? (
+          <>
+            <dt className="font-semibold text-ink">Téléphone</dt>
+            <dd>
+              <a href={`tel:${submission.phone.replace(/[^\d+]/g, '')}`} className="text-clay-strong underline underline-offset-4" data-testid="submission-phone">
+                {submission.phone}
+              </a>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <p className="mt-4 rounded-xl bg-paper p-4 leading-relaxed whitespace-pre-wrap text-ink-soft" data-testid="submission-message">
+        {submission.message}
+      </p>
+    </article>
+  )
+}

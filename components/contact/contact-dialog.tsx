@@ -1,0 +1,104 @@
+'use client'
+
+import { LazyMotion, m, useReducedMotion } from 'framer-motion'
+import { useTranslations } from 'next-intl'
+import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { ContactForm } from './contact-form'
+
+const loadFeatures = () => import('./motion-features').then((module) => module.default)
+
+type ContactDialogProps = {
+  open: boolean
+  packageName: string | null
+  /** When the dialog was last opened: the form's fill time counts from here. */
+  openedAt: number
+  onClose: () => void
+}
+
+/**
+ * The contact dialog: a native modal <dialog> (the rest of the page is inert while it is open),
+ * with focus kept inside, closing on Escape, on the close control and on Cancel. Focus returns to
+ * the button that opened it.
+ */
+export function ContactDialog({ open, packageName, openedAt, onClose }: ContactDialogProps) {
+  const t = useTranslations('ContactDialog')
+  const dialog = useRef<HTMLDialogElement>(null)
+  const reduceMotion = useReducedMotion()
+
+  useEffect(() => {
+    const element = dialog.current
+    if (!element) return
+    if (open && !element.open) element.showModal()
+    if (!open && element.open) element.close()
+  }, [open])
+
+  function trapFocus(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== 'Tab' || !dialog.current) return
+    const focusable = Array.from(
+      dialog.current.querySelectorAll<HTMLElement>(
+        'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])',
+      ),
+    ).filter((element) => element.offsetParent !== null)
+    const first = focusable[0]
+    const last = focusable[focusable.length - 1]
+    if (!first || !last) return
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault()
+      first.focus()
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="contact-dialog-title"
+      aria-describedby="contact-dialog-description"
+      onClose={onClose}
+      onCancel={onClose}
+      onKeyDown={trapFocus}
+      onClick={(event) => event.target === dialog.current && onClose()}
+      className="m-auto w-[calc(100%-2rem)] max-w-xl overflow-visible bg-transparent p-0 backdrop:bg-transparent"
+      data-testid="contact-dialog"
+    >
+      <LazyMotion features={loadFeatures} strict>
+        <m.div
+          initial={reduceMotion ? false : { opacity: 0, y: 16, scale: 0.98 }}
+          animate={{ opacity: 1, y: 0, scale: 1 }}
+          transition={{ duration: 0.22, ease: 'easeOut' }}
+          className="max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-card bg-white p-6 shadow-lift sm:p-8"
+        >
+          <div className="flex items-start justify-between gap-4">
+            <h2 id="contact-dialog-title" className="text-2xl font-semibold text-ink">
+              {t('title')}
+            </h2>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={t('close')}
+              className="-mt-1 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-sand hover:text-ink"
+              data-testid="contact-dialog-close"
+            >
+              <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </button>
+          </div>
+          <p id="contact-dialog-description" className="mt-2 text-muted">
+            {t('description')}
+          </p>
+          {packageName ? (
+            <p className="mt-4 inline-flex rounded-full bg-clay-soft px-3 py-1 text-sm font-semibold text-clay-strong" data-testid="contact-dialog-package">
+              {t('selectedPackage', { name: packageName })}
+            </p>
+          ) : null}
+          <div className="mt-6">
+            <ContactForm variant="dialog" packageName={packageName} openedAt={openedAt} onSuccess={onClose} onCancel={onClose} cancelLabel={t('cancel')} />
+          </div>
+        </m.div>
+      </LazyMotion>
+    </dialog>
+  )
+}

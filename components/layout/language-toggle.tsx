@@ -1,0 +1,25 @@
+'use client'
+
+import { useLocale } from 'next-intl'
+import { Link, usePathname } from '@/lib/i18n/navigation'
+import type { Locale } from '@/lib/i18n/routing'
+
+/** Shows the other language (EN on French pages, FR on English ones) and links to the same page in it. */
+export function LanguageToggle({ label, className = '' }: { label: string; className?: string }) {
+  const locale = useLocale() as Locale
+  const pathname = usePathname()
+  const other: Locale = locale === 'fr' ? 'en' : 'fr'
+  return (
+    <Link
+      href={pathname}
+      locale={other}
+      hrefLang={other}
+      lang={other}
+      aria-label={label}
+      data-testid="language-toggle"
+      className={`inline-flex min-h-10 min-w-10 items-center justify-center rounded-full border border-ink/15 px-3 text-sm font-semibold text-ink transition-colors hover:border-ink/40 hover:bg-sand ${className}`}
+    >
+      {other.toUpperCase()}
+    </Link>
+  )
+}

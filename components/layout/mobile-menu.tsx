@@ -1,0 +1,127 @@
+'use client'
+
+import { useEffect, useRef, useState } from 'react'
+import { Link, usePathname } from '@/lib/i18n/navigation'
+import { LanguageToggle } from './language-toggle'
+import { NavCtaButton } from './nav-cta-button'
+import type { NavService } from './nav-types'
+
+type MobileMenuProps = {
+  services: NavService[]
+  labels: {
+    open: string
+    close: string
+    nav: string
+    services: string
+    benefits: string
+    testimonials: string
+    about: string
+    contact: string
+    cta: string
+    switchLanguage: string
+  }
+}
+
+/**
+ * The phone menu (below the lg breakpoint): a disclosure button that opens a full-width panel with
+ * every destination. It closes on Escape (focus back on the button), on navigation and when the
+ * screen grows to the desktop layout; the page behind does not scroll while it is open.
+ */
+export function MobileMenu({ services, labels }: MobileMenuProps) {
+  const pathname = usePathname()
+  // Open "on" a given page: navigating elsewhere closes the menu without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const open = openOn === pathname
+  const setOpen = (value: boolean | ((current: boolean) => boolean)) =>
+    setOpenOn((current) => ((typeof value === 'function' ? value(current === pathname) : value) ? pathname : null))
+  const button = useRef<HTMLButtonElement>(null)
+  const panel = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    const desktop = window.matchMedia('(min-width: 64rem)')
+    const onChange = () => desktop.matches && setOpenOn(null)
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpenOn(null)
+        button.current?.focus()
+      }
+    }
+    desktop.addEventListener('change', onChange)
+    document.addEventListener('keydown', onKey)
+    document.documentElement.style.overflow = 'hidden'
+    panel.current?.querySelector<HTMLElement>('a, button')?.focus()
+    return () => {
+      desktop.removeEventListener('change', onChange)
+      document.removeEventListener('keydown', onKey)
+      document.documentElement.style.overflow = ''
+    }
+  }, [open])
+
+  const close = () => setOpen(false)
+  const linkClass = 'block rounded-xl px-4 py-3 text-lg font-medium text-ink hover:bg-sand'
+
+  return (
+    <div className="lg:hidden">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        aria-label={open ? labels.close : labels.open}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand"
+        data-testid="mobile-menu-button"
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+        </svg>
+      </button>
+      <div
+        id="mobile-menu"
+        ref={panel}
+        hidden={!open}
+        className="fixed inset-x-0 top-[4.5rem] bottom-0 overflow-y-auto border-t border-line bg-paper px-5 pt-4 pb-10"
+      >
+        <nav aria-label={labels.nav}>
+          <p className="px-4 pt-2 pb-1 text-sm font-semibold tracking-[0.14em] text-clay uppercase">{labels.services}</p>
+          <ul>
+            {services.map((service) => (
+              <li key={service.slug}>
+                <Link href={`/${service.slug}`} className={linkClass} onClick={close}>
+                  {service.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <ul className="mt-3 border-t border-line pt-3">
+            <li>
+              <Link href="/#benefits" className={linkClass} onClick={close}>
+                {labels.benefits}
+              </Link>
+            </li>
+            <li>
+              <Link href="/#testimonials" className={linkClass} onClick={close}>
+                {labels.testimonials}
+              </Link>
+            </li>
+            <li>
+              <Link href="/about" className={linkClass} onClick={close}>
+                {labels.about}
+              </Link>
+            </li>
+            <li>
+              <Link href="/contact" className={linkClass} onClick={close}>
+                {labels.contact}
+              </Link>
+            </li>
+          </ul>
+          <div className="mt-6 flex items-center gap-3 px-4">
+            <LanguageToggle label={labels.switchLanguage} />
+            <NavCtaButton label={labels.cta} onNavigate={close} className="flex-1" />
+          </div>
+        </nav>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,41 @@
+'use client'
+
+import { useEffect, useRef, type MouseEvent } from 'react'
+import { buttonClasses } from '@/components/ui/button-styles'
+import { Link, usePathname, useRouter } from '@/lib/i18n/navigation'
+import { NAV_CTA_SCROLL_DELAY_MS, scrollToSection } from '@/lib/scroll'
+
+/**
+ * The navigation's call to action: go to the home page, then smooth-scroll to #services after
+ * 100 ms. Without JavaScript it is a plain link to /#services.
+ */
+export function NavCtaButton({ label, className = '', onNavigate }: { label: string; className?: string; onNavigate?: () => void }) {
+  const pathname = usePathname()
+  const router = useRouter()
+  const pending = useRef(false)
+
+  useEffect(() => {
+    if (!pending.current || pathname !== '/') return
+    pending.current = false
+    const timer = window.setTimeout(() => scrollToSection('services'), NAV_CTA_SCROLL_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [pathname])
+
+  function handleClick(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    event.preventDefault()
+    onNavigate?.()
+    if (pathname === '/') {
+      window.setTimeout(() => scrollToSection('services'), NAV_CTA_SCROLL_DELAY_MS)
+    } else {
+      pending.current = true
+      router.push('/')
+    }
+  }
+
+  return (
+    <Link href="/#services" onClick={handleClick} className={buttonClasses('accent', 'sm', className)} data-testid="nav-cta">
+      {label}
+    </Link>
+  )
+}

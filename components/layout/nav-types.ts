@@ -1,0 +1,2 @@
+/** A service page as the navigation lists it. */
+export type NavService = { slug: string; title: string }

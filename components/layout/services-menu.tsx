@@ -1,0 +1,99 @@
+'use client'
+
+import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { Icon } from '@/components/ui/icon'
+import { Link, usePathname } from '@/lib/i18n/navigation'
+import type { NavService } from './nav-types'
+
+/**
+ * The Services dropdown: opens while hovered (spec §4), and also on click/tap and from the keyboard
+ * (Enter, Space or ArrowDown; Escape closes and returns focus; arrows move between entries).
+ */
+export function ServicesMenu({ label, services }: { label: string; services: NavService[] }) {
+  const pathname = usePathname()
+  // Open "on" a given page: navigating elsewhere closes the menu without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const open = openOn === pathname
+  const setOpen = (value: boolean | ((current: boolean) => boolean)) =>
+    setOpenOn((current) => ((typeof value === 'function' ? value(current === pathname) : value) ? pathname : null))
+  const menuId = useId()
+  const wrapper = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+
+  function links(): HTMLAnchorElement[] {
+    return Array.from(wrapper.current?.querySelectorAll<HTMLAnchorElement>('[data-menu-item]') ?? [])
+  }
+
+  function focusItem(index: number) {
+    const items = links()
+    items[(index + items.length) % items.length]?.focus()
+  }
+
+  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault()
+      setOpen(true)
+      requestAnimationFrame(() => focusItem(0))
+    }
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const items = links()
+    const current = items.indexOf(document.activeElement as HTMLAnchorElement)
+    if (event.key === 'Escape') {
+      setOpen(false)
+      button.current?.focus()
+    } else if (event.key === 'ArrowDown' && current >= 0) {
+      event.preventDefault()
+      focusItem(current + 1)
+    } else if (event.key === 'ArrowUp' && current >= 0) {
+      event.preventDefault()
+      focusItem(current - 1)
+    }
+  }
+
+  return (
+    <div
+      ref={wrapper}
+      className="relative"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onKeyDown={onMenuKeyDown}
+      onBlur={(event) => {
+        if (!wrapper.current?.contains(event.relatedTarget as Node | null)) setOpen(false)
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={onButtonKeyDown}
+        className="inline-flex min-h-10 items-center gap-1 rounded-full px-3 text-[0.95rem] font-medium text-ink-soft transition-colors hover:bg-sand hover:text-ink"
+      >
+        {label}
+        <svg viewBox="0 0 20 20" aria-hidden="true" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}>
+          <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        </svg>
+      </button>
+      <div id={menuId} hidden={!open} className="absolute top-full left-0 pt-2" data-testid="services-menu">
+        <ul className="w-72 rounded-2xl border border-line bg-white p-2 shadow-lift">
+          {services.map((service) => (
+            <li key={service.slug}>
+              <Link
+                href={`/${service.slug}`}
+                data-menu-item
+                className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-[0.95rem] text-ink-soft hover:bg-sand hover:text-ink"
+                aria-current={pathname === `/${service.slug}` ? 'page' : undefined}
+              >
+                <Icon name="check" className="size-4 text-clay" />
+                {service.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  )
+}

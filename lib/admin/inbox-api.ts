@@ -1,0 +1,67 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Submission } from './submissions-csv'
+
+export const PAGE_SIZE = 50
+/** PostgREST's max_rows on Supabase: exports read in chunks of this size. */
+const EXPORT_CHUNK = 1000
+
+export type InboxPage = { rows: Submission[]; total: number; unread: number }
+
+/** A PostgREST `or` filter across name, email and message; the term is quoted so , ( ) " are literal. */
+export function searchFilter(term: string): string {
+  const quoted = `"*${term.replace(/["\\]/g, '\\$&')}*"`
+  return ['name', 'email', 'message'].map((column) => `${column}.ilike.${quoted}`).join(',')
+}
+
+function matching(client: SupabaseClient, search: string, head = false) {
+  const query = client.from('contact_submissions').select(head ? 'id' : '*', { count: 'exact', head })
+  return search.trim() ? query.or(searchFilter(search.trim())) : query
+}
+
+/** Spec §7.4: is the signed-in user an admin? */
+export async function isAdmin(client: SupabaseClient, userId: string): Promise<boolean> {
+  const { data, error } = await client.from('user_roles').select('role').eq('user_id', userId).eq('role', 'admin').maybeSingle()
+  if (error) throw error
+  return data?.role === 'admin'
+}
+
+/** One page of messages, newest first, with the total for the search and the unread count overall. */
+export async function fetchInboxPage(client: SupabaseClient, page: number, search: string): Promise<InboxPage> {
+  const from = page * PAGE_SIZE
+  const [list, unread] = await Promise.all([
+    matching(client, search).order('created_at', { ascending: false }).order('id').range(from, from + PAGE_SIZE - 1),
+    client.from('contact_submissions').select('id', { count: 'exact', head: true }).eq('is_read', false),
+  ])
+  if (list.error) throw list.error
+  if (unread.error) throw unread.error
+  return { rows: (list.data ?? []) as unknown as Submission[], total: list.count ?? 0, unread: unread.count ?? 0 }
+}
+
+/** Every message matching the search (for the CSV export), read in chunks. */
+export async function fetchAllMatching(client: SupabaseClient, search: string): Promise<Submission[]> {
+  const rows: Submission[] = []
+  for (let from = 0; from < 1_000_000; from += EXPORT_CHUNK) {
+    const { data, error } = await matching(client, search).order('created_at', { ascending: false }).order('id').range(from, from + EXPORT_CHUNK - 1)
+    if (error) throw error
+    rows.push(...((data ?? []) as unknown as Submission[]))
+    if (!data || data.length < EXPORT_CHUNK) break
+  }
+  return rows
+}
+
+export async function setRead(client: SupabaseClient, id: string, isRead: boolean): Promise<void> {
+  const { error } = await client.from('contact_submissions').update({ is_read: isRead }).eq('id', id)
+  if (error) throw error
+}
+
+export async function deleteSubmission(client: SupabaseClient, id: string): Promise<void> {
+  const { error } = await client.from('contact_submissions').delete().eq('id', id)
+  if (error) throw error
+}
+
+/** Erases every message of one address (the privacy policy's right to erasure). Returns how many. */
+export async function deleteSubmissionsByEmail(client: SupabaseClient, email: string): Promise<number> {
+  const { data, error } = await client.from('contact_submissions').delete().eq('email', email).select('id')
+  if (error) throw error
+  return data?.length ?? 0
+}

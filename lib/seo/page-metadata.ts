@@ -1,0 +1,35 @@
+import type { Metadata } from 'next'
+import { getPathname } from '@/lib/i18n/navigation'
+import { locales, type Locale } from '@/lib/i18n/routing'
+import { siteUrl } from './site-url'
+
+type PageMetadataInput = {
+  locale: Locale
+  /** The page's path without locale prefix, e.g. '/' or '/about'. */
+  path: string
+  title: string | null | undefined
+  description: string | null | undefined
+  siteName: string
+  /** The home page's title stands alone; other pages get "Title | Brand" from the layout template. */
+  absoluteTitle?: boolean
+}
+
+/** Title, description, canonical URL, hreflang alternates (fr, en, x-default) and Open Graph. */
+export function pageMetadata({ locale, path, title, description, siteName, absoluteTitle }: PageMetadataInput): Metadata {
+  const url = (target: Locale) => `${siteUrl}${getPathname({ href: path, locale: target })}`
+  const languages = Object.fromEntries(locales.map((target) => [target, url(target)]))
+  return {
+    title: absoluteTitle ? { absolute: title ?? siteName } : (title ?? siteName),
+    description: description ?? undefined,
+    alternates: { canonical: url(locale), languages: { ...languages, 'x-default': url('fr') } },
+    openGraph: {
+      type: 'website',
+      siteName,
+      title: title ?? siteName,
+      description: description ?? undefined,
+      url: url(locale),
+      locale: locale === 'fr' ? 'fr_FR' : 'en_GB',
+      alternateLocale: locale === 'fr' ? ['en_GB'] : ['fr_FR'],
+    },
+  }
+}

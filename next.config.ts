@@ -1,0 +1,52 @@
+import type { NextConfig } from 'next'
+import createNextIntlPlugin from 'next-intl/plugin'
+import { securityHeaders } from './lib/security-headers'
+
+// Paths that are not French pages: English, Next internals, API, Studio, inbox, assets, SEO files.
+const UNLOCALISED = ['en', 'fr', '_next', 'api', 'studio', 'admin-panel-2024', 'seed-assets', 'sitemap\\.xml', 'robots\\.txt', 'favicon\\.ico']
+
+const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts')
+
+const nextConfig: NextConfig = {
+  // The test command builds into its own folder so it never clobbers the build `npm start` serves.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // The seed dataset and its images are read from disk by the offline content layer at build time.
+  outputFileTracingIncludes: { '/*': ['./studio/seed/**/*'] },
+  images: {
+    remotePatterns: [{ protocol: 'https', hostname: 'cdn.sanity.io' }],
+  },
+  /*
+   * French is served without a prefix: every path that is not English or internal is rewritten to
+   * the [locale]=fr pages, and /fr/... redirects to the unprefixed URL. This is what next-intl's
+   * middleware would do, done by the router instead: Next 16.2.6+ turns middleware rewrites into
+   * 307 loops under `next start` (vercel/next.js#94342).
+   */
+  async rewrites() {
+    return {
+      beforeFiles: [
+        { source: '/', destination: '/fr' },
+        { source: `/:path((?!(?:${UNLOCALISED.join('|')})(?:/|$)).+)`, destination: '/fr/:path' },
+      ],
+      afterFiles: [],
+      fallback: [],
+    }
+  },
+  async redirects() {
+    return [
+      { source: '/fr', destination: '/', permanent: true },
+      { source: '/fr/:path*', destination: '/:path*', permanent: true },
+    ]
+  },
+  async headers() {
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      // The inbox and the Studio must never be indexed, even if someone links to them.
+      { source: '/admin-panel-2024', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }, { key: 'Cache-Control', value: 'no-store' }] },
+      { source: '/studio/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] },
+    ]
+  },
+}
+
+export default withNextIntl(nextConfig)

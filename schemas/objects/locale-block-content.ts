@@ -1,0 +1,42 @@
+import { defineArrayMember, defineField, defineType } from 'sanity'
+
+const blocks = defineArrayMember({
+  type: 'block',
+  styles: [
+    { title: 'Paragraphe', value: 'normal' },
+    { title: 'Intertitre', value: 'h3' },
+  ],
+  lists: [{ title: 'Liste', value: 'bullet' }],
+  marks: {
+    decorators: [
+      { title: 'Gras', value: 'strong' },
+      { title: 'Italique', value: 'em' },
+    ],
+    annotations: [
+      defineArrayMember({
+        name: 'link',
+        title: 'Lien',
+        type: 'object',
+        fields: [
+          defineField({
+            name: 'href',
+            title: 'URL',
+            type: 'url',
+            validation: (rule) => rule.required().uri({ allowRelative: true, scheme: ['http', 'https', 'mailto', 'tel'] }),
+          }),
+        ],
+      }),
+    ],
+  },
+})
+
+/** Rich text (paragraphs, lists, links, emphasis) in French and English; both are required. */
+export const localeBlockContent = defineType({
+  name: 'localeBlockContent',
+  title: 'Texte riche (fr/en)',
+  type: 'object',
+  fields: [
+    defineField({ name: 'fr', title: 'Français', type: 'array', of: [blocks], validation: (rule) => rule.required().min(1) }),
+    defineField({ name: 'en', title: 'English', type: 'array', of: [blocks], validation: (rule) => rule.required().min(1) }),
+  ],
+})

@@ -1,0 +1,61 @@
+// `npm start` (and `npm run dev` with --dev: hot reload, no build): build when needed, start the local Supabase-compatible server when the app points
+// at it, then serve the production build on PORT (default 3000). Ctrl-C stops everything.
+import { spawn, spawnSync } from 'node:child_process'
+import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs'
+import { isPortTaken, waitForHttp } from './lib/free-port.mjs'
+
+process.env.NEXT_TELEMETRY_DISABLED = '1'
+process.env.DO_NOT_TRACK = '1'
+
+const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321'
+const dev = process.argv.includes('--dev')
+const port = Number(process.env.PORT || 3000)
+const supabaseUrl = process.env.NEXT_PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL
+const children = []
+
+function stopAll(code = 0) {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+  process.exit(code)
+}
+process.on('SIGINT', () => stopAll(0))
+process.on('SIGTERM', () => stopAll(0))
+
+if (await isPortTaken(port)) {
+  console.error(`Port ${port} is already in use. Stop what is running there or choose another: PORT=3001 npm start`)
+  process.exit(1)
+}
+
+if (dev) {
+  const typegen = spawnSync('npm', ['run', 'typegen'], { stdio: 'inherit' })
+  if (typegen.status !== 0) process.exit(typegen.status ?? 1)
+} else if (!buildIsCurrent('.next')) {
+  console.log('[start] building the site (first run or sources changed)…')
+  const startedAt = Date.now()
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+  writeBuildStamp('.next', startedAt)
+}
+
+if (supabaseUrl.replace(/\/+$/, '') === LOCAL_SUPABASE_URL) {
+  if (await isPortTaken(54321)) {
+    console.error(
+      'Port 54321 (the local Supabase API) is already in use. If it is `supabase start` or another copy of this site, stop it; ' +
+        'or point NEXT_PUBLIC_SUPABASE_URL at a hosted project.',
+    )
+    process.exit(1)
+  }
+  const supabase = spawn(process.execPath, ['supabase/local/server.ts', '--port', '54321'], { stdio: 'inherit' })
+  children.push(supabase)
+  supabase.on('exit', (code) => {
+    if (code) {
+      console.error(`[start] the local Supabase server stopped (exit ${code}).`)
+      stopAll(code)
+    }
+  })
+  await waitForHttp(`${LOCAL_SUPABASE_URL}/auth/v1/health`, { timeoutMs: 60_000 })
+}
+
+const next = spawn('next', [dev ? 'dev' : 'start', '-p', String(port)], { stdio: 'inherit', shell: false })
+children.push(next)
+next.on('exit', (code) => stopAll(code ?? 0))
+console.log(`[start] the site is at http://localhost:${port}`)

@@ -1,0 +1,108 @@
+// Benchmark (not a test): production build time and peak memory, first-load JavaScript per public
+// route (gzip), and Lighthouse 13 mobile scores for home, one service page, about and contact in
+// both languages. Usage: npm run bench:lighthouse   → prints a table, writes bench-results/site.json
+import { spawn } from 'node:child_process'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/find-chromium.mjs'
+import { freePort, waitForHttp } from '../../scripts/lib/free-port.mjs'
+
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', NEXT_DIST_DIR: '.next-bench' }
+const PAGES = ['/', '/linkedin-services', '/about', '/contact']
+const ALL_PUBLIC = ['/', '/linkedin-services', '/redaction-web', '/campagnes-email', '/strategie-contenu', '/about', '/contact', '/legal-notice', '/privacy-policy']
+const localized = (path, locale) => (locale === 'fr' ? path : path === '/' ? '/en' : `/en${path}`)
+
+/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
+function treeRss(rootPid) {
+  const processes = new Map()
+  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      const rss = Number(readFileSync(`/proc/${name}/statm`, 'utf8').split(' ')[1]) * 4096
+      processes.set(Number(name), { ppid, rss })
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const sum = (pid) => (processes.get(pid)?.rss ?? 0) + [...processes].filter(([, info]) => info.ppid === pid).reduce((total, [child]) => total + sum(child), 0)
+  return sum(rootPid)
+}
+
+async function timedBuild(siteUrl, supabaseUrl) {
+  const started = Date.now()
+  const child = spawn('npm', ['run', '--silent', 'build'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...env, NEXT_PUBLIC_SITE_URL: siteUrl, NEXT_PUBLIC_SUPABASE_URL: supabaseUrl },
+  })
+  let peak = 0
+  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(child.pid))), 200)
+  const code = await new Promise((resolve) => child.on('exit', resolve))
+  clearInterval(sampler)
+  if (code !== 0) throw new Error(`build failed (${code})`)
+  return { seconds: (Date.now() - started) / 1000, peakMiB: Math.round(peak / 1048576) }
+}
+
+async function firstLoadJs(base, path) {
+  const html = await (await fetch(base + path)).text()
+  const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]))]
+  let gzip = 0
+  for (const src of sources) {
+    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())
+    gzip += gzipSync(body, { level: 9 }).length
+  }
+  return { scripts: sources.length, kib: Math.round((gzip / 1024) * 10) / 10 }
+}
+
+const sitePort = await freePort()
+const supabasePort = await freePort()
+const base = `http://127.0.0.1:${sitePort}`
+const supabaseUrl = `http://127.0.0.1:${supabasePort}`
+const children = []
+process.on('exit', () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM')))
+
+console.log('Building (timed)…')
+const build = await timedBuild(base, supabaseUrl)
+children.push(spawn(process.execPath, ['supabase/local/server.ts', '--port', String(supabasePort), '--memory'], { stdio: 'ignore', env }))
+children.push(spawn('next', ['start', '-p', String(sitePort), '-H', '127.0.0.1'], { stdio: 'ignore', env }))
+await waitForHttp(base, { timeoutMs: 60_000 })
+
+const js = {}
+for (const locale of ['fr', 'en']) for (const path of ALL_PUBLIC) js[localized(path, locale)] = await firstLoadJs(base, localized(path, locale))
+
+const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] })
+const scores = {}
+try {
+  for (const locale of ['fr', 'en']) {
+    for (const path of PAGES) {
+      const url = base + localized(path, locale)
+      await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }) // warm-up run (server caches)
+      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' })
+      const category = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+      scores[localized(path, locale)] = {
+        performance: category('performance'),
+        accessibility: category('accessibility'),
+        bestPractices: category('best-practices'),
+        seo: category('seo'),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+      }
+    }
+  }
+} finally {
+  await chrome.kill()
+}
+
+mkdirSync('bench-results', { recursive: true })
+writeFileSync('bench-results/site.json', JSON.stringify({ build, firstLoadJs: js, lighthouse: scores }, null, 2))
+console.log(`\nnext build: ${build.seconds.toFixed(1)} s, peak memory ${build.peakMiB} MiB`)
+console.log('\nFirst-load JS (gzip):')
+for (const [path, value] of Object.entries(js)) console.log(`  ${path.padEnd(24)} ${String(value.kib).padStart(6)} KiB  (${value.scripts} scripts)`)
+console.log('\nLighthouse (mobile): perf / a11y / best practices / SEO — LCP, TBT, CLS')
+for (const [path, s] of Object.entries(scores)) {
+  console.log(`  ${path.padEnd(24)} ${s.performance} / ${s.accessibility} / ${s.bestPractices} / ${s.seo} — ${s.lcpMs} ms, ${s.tbtMs} ms, ${s.cls.toFixed(3)}`)
+}
+process.exit(0)

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test'
+import { localized, PUBLIC_PATHS } from './public-routes'
+
+test('the mobile menu opens, lists every destination, closes on Escape and after navigating', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeHidden()
+  const button = page.getByTestId('mobile-menu-button')
+  await expect(button).toHaveAttribute('aria-expanded', 'false')
+  await button.click()
+  await expect(button).toHaveAttribute('aria-expanded', 'true')
+  const menu = page.getByRole('navigation', { name: 'Navigation mobile' })
+  await expect(menu).toBeVisible()
+  await expect(menu.getByRole('link')).toHaveCount(4 + 4 + 2)
+  await expect(menu.getByRole('link').first()).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+  await expect(button).toBeFocused()
+
+  await button.click()
+  await menu.getByRole('link', { name: 'À propos' }).click()
+  await expect(page).toHaveURL(/\/about$/)
+  await expect(menu).toBeHidden()
+  await expect(button).toHaveAttribute('aria-expanded', 'false')
+
+  await button.click()
+  await menu.getByTestId('language-toggle').click()
+  await expect(page).toHaveURL(/\/en\/about$/)
+})
+
+test('the mobile call to action goes home and scrolls to the services', async ({ page }) => {
+  await page.goto('/en/contact')
+  await page.getByTestId('mobile-menu-button').click()
+  await page.getByRole('navigation', { name: 'Mobile navigation' }).getByTestId('nav-cta').click()
+  await expect(page).toHaveURL((url) => url.pathname === '/en')
+  await expect
+    .poll(() => page.locator('#services').evaluate((element) => Math.abs(element.getBoundingClientRect().top) < 200), { timeout: 5000 })
+    .toBe(true)
+})
+
+for (const locale of ['fr', 'en'] as const) {
+  test(`no page scrolls sideways on a phone (${locale})`, async ({ page }) => {
+    for (const path of PUBLIC_PATHS) {
+      await page.goto(localized(path, locale))
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow, `${localized(path, locale)} overflows by ${overflow}px`).toBeLessThanOrEqual(0)
+    }
+  })
+}

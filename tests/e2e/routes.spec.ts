@@ -1,0 +1,102 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { localized, PUBLIC_PATHS } from './public-routes'
+
+for (const locale of ['fr', 'en'] as const) {
+  for (const path of PUBLIC_PATHS) {
+    const url = localized(path, locale)
+
+    test(`${url} renders in ${locale} with SEO metadata and no accessibility violations`, async ({ page, baseURL }) => {
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+
+      const response = await page.goto(url)
+      expect(response?.status()).toBe(200)
+      await expect(page.locator('html')).toHaveAttribute('lang', locale)
+      await expect(page.locator('h1')).toHaveCount(1)
+      await expect(page.locator('h1')).toBeVisible()
+      expect((await page.title()).length).toBeGreaterThan(5)
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{20,}/)
+
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
+      expect(canonical).toBe(`${baseURL}${url}`)
+      for (const [hreflang, target] of [
+        ['fr', localized(path, 'fr')],
+        ['en', localized(path, 'en')],
+        ['x-default', localized(path, 'fr')],
+      ]) {
+        await expect(page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`)).toHaveAttribute('href', `${baseURL}${target}`)
+      }
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/)
+
+      // Language toggle shows the other language and leads to the same page in it.
+      const toggle = page.getByTestId('language-toggle').first()
+      const other = locale === 'fr' ? 'en' : 'fr'
+      await expect(toggle).toHaveText(other.toUpperCase())
+      await expect(toggle).toHaveAttribute('href', localized(path, other))
+
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([])
+      expect(errors).toEqual([])
+    })
+  }
+}
+
+for (const [url, home] of [
+  ['/cette-page-n-existe-pas', '/'],
+  ['/en/this-page-does-not-exist', '/en'],
+  ['/linkedin-services/deeper/path', '/'],
+]) {
+  test(`unknown path ${url} shows the 404 page with a link home`, async ({ page }) => {
+    const response = await page.goto(url)
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
+    const link = page.getByTestId('not-found-home')
+    await expect(link).toHaveAttribute('href', home)
+    await link.click()
+    await expect(page).toHaveURL((target) => target.pathname === home)
+    expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([])
+  })
+}
+
+test('every page sends the security headers', async ({ request }) => {
+  for (const url of ['/', '/en/about', '/sitemap.xml']) {
+    const response = await request.get(url)
+    const headers = response.headers()
+    expect(headers['strict-transport-security']).toContain('max-age=')
+    expect(headers['x-content-type-options']).toBe('nosniff')
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'self'")
+    expect(headers['permissions-policy']).toContain('camera=()')
+  }
+})
+
+test('sitemap lists every public page in both languages, robots points to it, private routes stay out', async ({ request, baseURL }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text()
+  for (const path of PUBLIC_PATHS) {
+    expect(sitemap).toContain(`<loc>${baseURL}${localized(path, 'fr')}</loc>`)
+    expect(sitemap).toContain(`<loc>${baseURL}${localized(path, 'en')}</loc>`)
+  }
+  expect(sitemap).not.toContain('studio')
+  expect(sitemap).not.toContain('admin')
+  const robots = await (await request.get('/robots.txt')).text()
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`)
+  expect(robots).not.toContain('admin')
+})
+
+test('the home page carries ProfessionalService JSON-LD', async ({ page }) => {
+  await page.goto('/')
+  const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
+  expect(json['@type']).toBe('ProfessionalService')
+  expect(json.address.addressLocality).toBe('Paris')
+  expect(json.email).toMatch(/@/)
+})
+
+test('the studio route explains how to connect a Sanity project when none is configured', async ({ page }) => {
+  const response = await page.goto('/studio')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Connect a Sanity project')
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+})

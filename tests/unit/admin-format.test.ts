@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { formatSubmissionDate, receivedCountLabel, unreadCountLabel } from '@/lib/admin/inbox-format'
+import { csvCell, submissionsToCsv, type Submission } from '@/lib/admin/submissions-csv'
+
+describe('inbox labels', () => {
+  it('uses French plurals (0 and 1 singular)', () => {
+    expect(receivedCountLabel(0)).toBe('0 message reçu')
+    expect(receivedCountLabel(1)).toBe('1 message reçu')
+    expect(receivedCountLabel(2)).toBe('2 messages reçus')
+    expect(receivedCountLabel(10000)).toBe('10000 messages reçus')
+    expect(unreadCountLabel(1)).toBe('1 non lu')
+    expect(unreadCountLabel(3)).toBe('3 non lus')
+  })
+
+  it('formats dates in French long format with the time, Paris time', () => {
+    expect(formatSubmissionDate('2026-11-22T17:06:00Z')).toBe('22 novembre 2026 à 18:06')
+    expect(formatSubmissionDate('2026-07-01T08:30:00+00:00')).toBe('1 juillet 2026 à 10:30')
+  })
+})
+
+describe('CSV export', () => {
+  const row: Submission = {
+    id: '11111111-1111-4111-8111-111111111111',
+    name: 'Zoé "Zaza" Dupont, SARL',
+    email: 'zoe@example.fr',
+    phone: null,
+    message: 'Ligne 1\nLigne 2, avec virgule — et accents éàç',
+    package: 'Growth',
+    created_at: '2026-11-22T17:06:00Z',
+    is_read: false,
+  }
+
+  it('quotes commas, quotes and newlines and keeps non-ASCII text', () => {
+    const csv = submissionsToCsv([row])
+    expect(csv.startsWith('\uFEFF"Date","Nom","Email"')).toBe(true)
+    expect(csv).toContain('"Zoé ""Zaza"" Dupont, SARL"')
+    expect(csv).toContain('"Ligne 1\nLigne 2, avec virgule — et accents éàç"')
+    expect(csv).toContain('"non"')
+    expect(csv.split('\r\n')).toHaveLength(3)
+  })
+
+  it('neutralises spreadsheet formulas', () => {
+    for (const payload of ['=HYPERLINK("http://x")', '+33 6', '-2+3', '@SUM(A1)', '\tcmd']) {
+      expect(csvCell(payload)).toBe(`"'${payload.replace(/"/g, '""')}"`)
+    }
+    expect(csvCell('Bonjour = merci')).toBe('"Bonjour = merci"')
+    expect(csvCell(null)).toBe('""')
+  })
+})
