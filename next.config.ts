@@ -3,7 +3,7 @@ import createNextIntlPlugin from 'next-intl/plugin'
 import { securityHeaders } from './lib/security-headers'
 
 // Paths that are not French pages: English, Next internals, API, Studio, inbox, assets, SEO files.
-const UNLOCALISED = ['en', 'fr', '_next', 'api', 'studio', 'admin-panel-2024', 'seed-assets', 'sitemap\\.xml', 'robots\\.txt', 'favicon\\.ico']
+const UNLOCALISED = ['en', 'fr', '_next', 'api', 'studio', 'admin-panel-2024', 'seed-assets', 'sitemap\\.xml', 'robots\\.txt', 'favicon\\.ico', 'icon\\.svg']
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts')
 

@@ -38,21 +38,29 @@ if (dev) {
 
 if (supabaseUrl.replace(/\/+$/, '') === LOCAL_SUPABASE_URL) {
   if (await isPortTaken(54321)) {
-    console.error(
-      'Port 54321 (the local Supabase API) is already in use. If it is `supabase start` or another copy of this site, stop it; ' +
-        'or point NEXT_PUBLIC_SUPABASE_URL at a hosted project.',
-    )
-    process.exit(1)
-  }
-  const supabase = spawn(process.execPath, ['supabase/local/server.ts', '--port', '54321'], { stdio: 'inherit' })
-  children.push(supabase)
-  supabase.on('exit', (code) => {
-    if (code) {
-      console.error(`[start] the local Supabase server stopped (exit ${code}).`)
-      stopAll(code)
+    // Something already serves 54321: fine if it speaks Supabase (`supabase start`, another copy of
+    // our local server); otherwise say what to do.
+    const health = await fetch(`${LOCAL_SUPABASE_URL}/auth/v1/health`, { signal: AbortSignal.timeout(2000) }).catch(() => null)
+    if (!health?.ok) {
+      console.error(
+        'Port 54321 (the local Supabase API) is already in use by something that is not a Supabase API. Stop it, ' +
+          'or point NEXT_PUBLIC_SUPABASE_URL at a hosted project.',
+      )
+      process.exit(1)
     }
-  })
-  await waitForHttp(`${LOCAL_SUPABASE_URL}/auth/v1/health`, { timeoutMs: 60_000 })
+    console.log('[start] using the Supabase API already running on 127.0.0.1:54321')
+  } else {
+    const args = ['supabase/local/server.ts', '--port', '54321', '--ensure-admin', '--site-url', `http://localhost:${port}`]
+    const supabase = spawn(process.execPath, args, { stdio: 'inherit' })
+    children.push(supabase)
+    supabase.on('exit', (code) => {
+      if (code) {
+        console.error(`[start] the local Supabase server stopped (exit ${code}).`)
+        stopAll(code)
+      }
+    })
+    await waitForHttp(`${LOCAL_SUPABASE_URL}/auth/v1/health`, { timeoutMs: 60_000 })
+  }
 }
 
 const next = spawn('next', [dev ? 'dev' : 'start', '-p', String(port)], { stdio: 'inherit', shell: false })

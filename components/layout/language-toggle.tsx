@@ -1,7 +1,8 @@
 'use client'
 
+import NextLink from 'next/link'
 import { useLocale } from 'next-intl'
-import { Link, usePathname } from '@/lib/i18n/navigation'
+import { getPathname, usePathname } from '@/lib/i18n/navigation'
 import type { Locale } from '@/lib/i18n/routing'
 
 /** Shows the other language (EN on French pages, FR on English ones) and links to the same page in it. */
@@ -10,9 +11,10 @@ export function LanguageToggle({ label, className = '' }: { label: string; class
   const pathname = usePathname()
   const other: Locale = locale === 'fr' ? 'en' : 'fr'
   return (
-    <Link
-      href={pathname}
-      locale={other}
+    // A plain link to the other language's real URL: next-intl's Link would go through /fr/… to set a
+    // locale cookie, which this site does not use (French is always at /, English at /en).
+    <NextLink
+      href={getPathname({ href: pathname, locale: other })}
       hrefLang={other}
       lang={other}
       aria-label={label}
@@ -20,6 +22,6 @@ export function LanguageToggle({ label, className = '' }: { label: string; class
       className={`inline-flex min-h-10 min-w-10 items-center justify-center rounded-full border border-ink/15 px-3 text-sm font-semibold text-ink transition-colors hover:border-ink/40 hover:bg-sand ${className}`}
     >
       {other.toUpperCase()}
-    </Link>
+    </NextLink>
   )
 }

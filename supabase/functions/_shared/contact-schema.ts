@@ -1,0 +1,75 @@
+import { z } from 'zod'
+import { EMAIL_MAX, MESSAGE_MAX, MESSAGE_MIN, NAME_MAX, NAME_MIN, PACKAGE_MAX, PHONE_MAX, PHONE_MIN_DIALOG } from './contact-limits.ts'
+
+/*
+ * The one contact schema: the browser form (both variants), the send-contact-email function and
+ * the tests use it. Imports are relative with extensions so Deno (Supabase Edge) can load it too.
+ */
+
+/** The rule messages; the defaults are the spec's French texts, character for character. */
+export type ContactMessages = {
+  nameMin: string
+  nameMax: string
+  emailInvalid: string
+  emailMax: string
+  phoneMin: string
+  phoneMax: string
+  messageMin: string
+  messageMax: string
+}
+
+export const FRENCH_CONTACT_MESSAGES: ContactMessages = {
+  nameMin: 'Le nom doit contenir au moins 2 caractères',
+  nameMax: 'Le nom doit contenir moins de 100 caractères',
+  emailInvalid: 'Adresse email invalide',
+  emailMax: "L'email doit contenir moins de 255 caractères",
+  phoneMin: 'Le numéro de téléphone doit contenir au moins 8 chiffres',
+  phoneMax: 'Le numéro de téléphone est trop long',
+  messageMin: 'Le message doit contenir au moins 10 caractères',
+  messageMax: 'Le message doit contenir moins de 1000 caractères',
+}
+
+export type ContactVariant = 'dialog' | 'page'
+
+/** Same shape as the CHECK contact_submissions_email_check (JavaScript \s = the whitespace class there). */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export function createContactSchema({ variant, messages = FRENCH_CONTACT_MESSAGES }: { variant: ContactVariant; messages?: ContactMessages }) {
+  const phone =
+    variant === 'dialog'
+      ? z.string().trim().refine((value) => value === '' || value.length >= PHONE_MIN_DIALOG, messages.phoneMin).refine((value) => value.length <= PHONE_MAX, messages.phoneMax)
+      : z.string().trim().max(PHONE_MAX, messages.phoneMax)
+  return z.object({
+    name: z.string().trim().min(NAME_MIN, messages.nameMin).max(NAME_MAX, messages.nameMax),
+    email: z.string().trim().max(EMAIL_MAX, messages.emailMax).regex(EMAIL_SHAPE, messages.emailInvalid),
+    phone: phone.optional().default(''),
+    message: z.string().trim().min(MESSAGE_MIN, messages.messageMin).max(MESSAGE_MAX, messages.messageMax),
+    /** Honeypot: must stay empty. */
+    website: z.string().max(0).optional().default(''),
+    package: z.string().trim().max(PACKAGE_MAX).nullable().optional(),
+  })
+}
+
+export type ContactFormValues = z.input<ReturnType<typeof createContactSchema>>
+export type ContactValues = z.output<ReturnType<typeof createContactSchema>>
+
+/** The body the forms send to send-contact-email (spec §7.2, plus the package). */
+export function createNotificationSchema(messages: ContactMessages = FRENCH_CONTACT_MESSAGES) {
+  return createContactSchema({ variant: 'page', messages }).extend({
+    _meta: z.object({ fillTime: z.number().finite().nonnegative() }),
+  })
+}
+
+export type InsertRow = { name: string; email: string; phone: string | null; message: string; package: string | null }
+
+/** The row inserted into contact_submissions: trimmed, empty phone and package as null. */
+export function toInsertRow(values: ContactFormValues): InsertRow {
+  const clean = (value: string | null | undefined) => (value ?? '').trim()
+  return {
+    name: clean(values.name),
+    email: clean(values.email),
+    phone: clean(values.phone) || null,
+    message: clean(values.message),
+    package: clean(values.package) || null,
+  }
+}

@@ -1,0 +1,160 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createAuthApi } from './auth-api.ts'
+import { openDatabase, type Database } from './database.ts'
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './defaults.ts'
+import { handleFunction } from './functions-api.ts'
+import { BodyTooLargeError, corsHeaders, forwardedFor, headersForDatabase, readBody, send, sendJson, bearerToken } from './http-utils.ts'
+import { createJwtKit, JwtError, type ApiRole, type Claims } from './jwt.ts'
+import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './login-throttle.ts'
+import { errorBody, handleRest } from './rest-api.ts'
+
+/*
+ * A Supabase-compatible server for development and tests: PostgREST (/rest/v1), GoTrue (/auth/v1)
+ * and Edge Functions (/functions/v1) over PGlite, running our own migrations and functions. See
+ * server.ts for the command line and shared/reference/supabase-wire.md for the wire format.
+ */
+
+export type LocalSupabaseOptions = {
+  host?: string
+  port?: number
+  /** Folder for the database files; omit for an in-memory database. */
+  dataDir?: string
+  jwtSecret?: string
+  anonKey?: string
+  serviceRoleKey?: string
+  /** Overrides private.settings contact_rate_limit_max (messages per address per window). */
+  contactRateLimit?: number
+  /** Overrides private.settings trusted_proxy_hops (see the rate-limit migration). */
+  trustedProxyHops?: number
+  loginThrottle?: Partial<ThrottleOptions>
+  refreshReuseIntervalSeconds?: number
+  log?: (entry: Record<string, unknown>) => void
+}
+
+// The Supabase CLI's opaque keys map to the legacy JWTs, as its gateway does (wire reference §7).
+const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
+const SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
+
+export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
+  const host = options.host ?? '127.0.0.1'
+  const anonKey = options.anonKey ?? LOCAL_ANON_KEY
+  const serviceRoleKey = options.serviceRoleKey ?? LOCAL_SERVICE_ROLE_KEY
+  const jwt = createJwtKit(options.jwtSecret ?? LOCAL_JWT_SECRET)
+  const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })))
+  const database = await openDatabase({ dataDir: options.dataDir })
+  await applySettings(database, options)
+
+  const keyToJwt = new Map([
+    [anonKey, anonKey],
+    [serviceRoleKey, serviceRoleKey],
+    [PUBLISHABLE_KEY, anonKey],
+    [SECRET_KEY, serviceRoleKey],
+  ])
+
+  // The auth API needs the issuer URL, known once the server listens (the port may be 0 = any).
+  const auth: { handle?: ReturnType<typeof createAuthApi> } = {}
+
+  async function route(request: IncomingMessage, response: ServerResponse) {
+    const cors = corsHeaders(request)
+    const url = new URL(request.url ?? '/', `http://${request.headers.host ?? host}`)
+    const method = request.method ?? 'GET'
+    if (method === 'OPTIONS') return send(response, 204, null, cors)
+    if (url.pathname === '/auth/v1/health' || url.pathname === '/') {
+      return sendJson(response, 200, { name: 'GoTrue', version: 'local', description: 'Local Supabase-compatible server (PGlite)' }, cors)
+    }
+    const service = /^\/(rest|auth|functions)\/v1(\/|$)/.exec(url.pathname)?.[1]
+    if (!service) return sendJson(response, 404, { message: 'no Route matched with those values' }, cors)
+
+    // Gateway: an API key is required and decides the role when no user token is sent.
+    const apikey = (request.headers.apikey as string | undefined) ?? url.searchParams.get('apikey') ?? undefined
+    if (!apikey) return sendJson(response, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, cors)
+    const keyJwt = keyToJwt.get(apikey)
+    if (!keyJwt) return sendJson(response, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, cors)
+    const presented = bearerToken(request)
+    const token = presented && !presented.startsWith('sb_') ? presented : keyJwt
+
+    let body = ''
+    if (method !== 'GET' && method !== 'HEAD') {
+      try {
+        body = await readBody(request)
+      } catch (error) {
+        if (error instanceof BodyTooLargeError) {
+          return sendJson(response, 413, errorBody('PGRST413', 'Payload Too Large', 'The request body is larger than the server accepts'), { ...cors, Connection: 'close' })
+        }
+        throw error
+      }
+    }
+
+    let claims: Claims | null = null
+    let jwtError: string | null = null
+    try {
+      claims = await jwt.verify(token)
+    } catch (error) {
+      jwtError = error instanceof JwtError ? error.message : 'invalid JWT'
+    }
+
+    if (service === 'auth') {
+      return auth.handle!(request, response, url, body, { role: claims?.role ?? 'anon', address: forwardedFor(request).split(',').pop()!.trim(), headers: cors })
+    }
+    if (!claims) {
+      if (service === 'functions') return sendJson(response, 401, { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' }, cors)
+      return sendJson(response, 401, errorBody('PGRST301', jwtError ?? 'JWT invalid'), { ...cors, 'WWW-Authenticate': 'Bearer' })
+    }
+    if (service === 'functions') return handleFunction(request, response, url, body, cors, forwardedFor(request))
+    return handleRest(
+      { request, response, url, body, role: claims.role as ApiRole, claims, headers: headersForDatabase(request), extraHeaders: cors },
+      database,
+    )
+  }
+
+  const server = createServer((request, response) => {
+    route(request, response).catch((error: unknown) => {
+      log({ event: 'server.error', method: request.method, path: request.url, error: error instanceof Error ? error.message : String(error) })
+      send(response, 500, JSON.stringify(errorBody('XX000', 'Internal server error')), corsHeaders(request))
+    })
+  })
+  server.requestTimeout = 30_000
+  server.headersTimeout = 10_000
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 54321, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 54321)
+  const url = `http://${host}:${port}`
+  auth.handle = createAuthApi(database, {
+    issuer: `${url}/auth/v1`,
+    jwt,
+    throttle: createLoginThrottle({ ...DEFAULT_THROTTLE, ...options.loginThrottle }),
+    refreshReuseIntervalSeconds: options.refreshReuseIntervalSeconds ?? 10,
+    log,
+  })
+
+  async function close() {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      server.closeAllConnections()
+    })
+    await database.close()
+  }
+
+  return { url, port, anonKey, serviceRoleKey, database, close }
+}
+
+export type LocalSupabase = Awaited<ReturnType<typeof startLocalSupabase>>
+
+async function applySettings(database: Database, options: LocalSupabaseOptions) {
+  const updates: [string, number | undefined][] = [
+    ['contact_rate_limit_max', options.contactRateLimit],
+    ['trusted_proxy_hops', options.trustedProxyHops],
+  ]
+  for (const [key, value] of updates) {
+    if (value === undefined) continue
+    if (!Number.isInteger(value) || value < 0) throw new Error(`${key} must be a non-negative integer`)
+    await database.db.query('update private.settings set value = $1 where key = $2', [String(value), key])
+  }
+}

@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { sendJson } from './http-utils.ts'
+
+/*
+ * /functions/v1/<name>: runs supabase/functions/<name>/handler.ts in this Node process. Each function
+ * keeps its Request → Response handler in handler.ts (index.ts only hands it to Deno.serve on Supabase
+ * Edge), so the very same code answers here and there.
+ */
+
+export const FUNCTIONS_DIR = join(import.meta.dirname, '..', 'functions')
+
+type Handler = (request: Request) => Promise<Response>
+const loaded = new Map<string, Promise<Handler>>()
+
+function loadHandler(name: string): Promise<Handler> | null {
+  if (!/^[a-z0-9][a-z0-9_-]*$/.test(name)) return null
+  const file = join(FUNCTIONS_DIR, name, 'handler.ts')
+  if (!existsSync(file)) return null
+  if (!loaded.has(name)) {
+    loaded.set(
+      name,
+      import(pathToFileURL(file).href).then((module: { default?: Handler }) => {
+        if (typeof module.default !== 'function') throw new Error(`${file} has no default export`)
+        return module.default
+      }),
+    )
+  }
+  return loaded.get(name)!
+}
+
+export async function handleFunction(request: IncomingMessage, response: ServerResponse, url: URL, body: string, headers: Record<string, string>, forwarded: string) {
+  const name = url.pathname.replace(/^\/functions\/v1\//, '').split('/')[0]
+  const handler = loadHandler(name)
+  if (!handler) return sendJson(response, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' }, headers)
+  const requestHeaders = new Headers()
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value !== undefined && key !== 'host' && key !== 'connection') requestHeaders.set(key, Array.isArray(value) ? value.join(', ') : value)
+  }
+  requestHeaders.set('x-forwarded-for', forwarded)
+  const method = request.method ?? 'POST'
+  const webRequest = new Request(url, { method, headers: requestHeaders, body: method === 'GET' || method === 'HEAD' ? undefined : body })
+  const result = await (await handler)(webRequest)
+  const responseHeaders: Record<string, string> = { ...headers }
+  result.headers.forEach((value, key) => {
+    responseHeaders[key] = value
+  })
+  response.writeHead(result.status, responseHeaders)
+  response.end(Buffer.from(await result.arrayBuffer()))
+}

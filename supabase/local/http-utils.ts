@@ -1,0 +1,81 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+/** Bodies above this are refused with 413 (a contact message is < 2 KB). */
+export const MAX_BODY_BYTES = 256 * 1024
+
+export class BodyTooLargeError extends Error {}
+
+export async function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(request.headers['content-length'] ?? 0)
+  if (declared > limit) throw new BodyTooLargeError()
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > limit) throw new BodyTooLargeError()
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+const ALLOWED_HEADERS =
+  'apikey, authorization, x-client-info, content-type, accept, accept-profile, content-profile, prefer, range, x-supabase-api-version, x-retry-count, x-region, traceparent, tracestate, baggage'
+
+/** CORS as Supabase's gateway answers it: any origin, the client's headers, Content-Range exposed. */
+export function corsHeaders(request: IncomingMessage): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': 'GET, POST, PATCH, PUT, DELETE, HEAD, OPTIONS',
+    'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? ALLOWED_HEADERS,
+    'Access-Control-Expose-Headers': 'Content-Range, Content-Location, X-Supabase-Api-Version, Retry-After',
+    'Access-Control-Max-Age': '86400',
+  }
+}
+
+export function send(response: ServerResponse, status: number, body: string | null, headers: Record<string, string> = {}) {
+  if (response.headersSent) return
+  const finalHeaders: Record<string, string> = { ...headers }
+  if (body !== null && !finalHeaders['Content-Type']) finalHeaders['Content-Type'] = 'application/json; charset=utf-8'
+  response.writeHead(status, finalHeaders)
+  response.end(body ?? undefined)
+}
+
+export function sendJson(response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) {
+  send(response, status, JSON.stringify(value), headers)
+}
+
+/** Parses a JSON body; an empty body (DELETE, /logout send one with a JSON content type) is null. */
+export function parseJsonBody(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (text.trim() === '') return { ok: true, value: null }
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : 'Invalid JSON' }
+  }
+}
+
+/** The client's address as a gateway would forward it: what came before, then the socket's address. */
+export function forwardedFor(request: IncomingMessage): string {
+  const previous = request.headers['x-forwarded-for']
+  const socketAddress = (request.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
+  const prior = Array.isArray(previous) ? previous.join(', ') : previous
+  return prior ? `${prior}, ${socketAddress}` : socketAddress
+}
+
+/** Lower-cased request headers as PostgREST puts them in request.headers (with the forwarded address). */
+export function headersForDatabase(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
+  }
+  headers['x-forwarded-for'] = forwardedFor(request)
+  return headers
+}
+
+export function bearerToken(request: IncomingMessage): string | null {
+  const header = request.headers.authorization
+  if (!header) return null
+  const match = /^Bearer\s+(.+)$/i.exec(header)
+  return match ? match[1].trim() : null
+}

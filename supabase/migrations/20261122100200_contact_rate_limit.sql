@@ -1,0 +1,100 @@
+-- Server-side rate limit on contact messages per client address (spec §9 asks for a cooldown; the
+-- browser's can be bypassed, this one cannot). Over the limit an insert fails with SQLSTATE PT429,
+-- which PostgREST answers as HTTP 429 and the form shows as 'Veuillez patienter'.
+--
+-- The client address comes from request.headers, which PostgREST fills from the HTTP request. Only
+-- the entries added by proxies we trust count: with trusted_proxy_hops = n, the address is the n-th
+-- entry from the right of client_ip_header (a client can prepend anything, but not append); with 0
+-- the header's whole value is taken (for a header the edge sets and overwrites, e.g. cf-connecting-ip).
+-- The local server appends the socket's address to x-forwarded-for, hence the defaults.
+
+create table private.settings (
+  key text primary key,
+  value text not null
+);
+
+insert into private.settings (key, value) values
+  ('contact_rate_limit_max', '5'),
+  ('contact_rate_limit_window_seconds', '600'),
+  ('client_ip_header', 'x-forwarded-for'),
+  ('trusted_proxy_hops', '1');
+
+create table private.contact_rate_events (
+  client_ip text not null,
+  created_at timestamptz not null default now()
+);
+create index contact_rate_events_ip_time_idx on private.contact_rate_events (client_ip, created_at);
+
+alter table private.settings enable row level security;
+alter table private.contact_rate_events enable row level security;
+revoke all on private.settings, private.contact_rate_events from public, anon, authenticated;
+
+create or replace function private.setting(_key text) returns text
+language sql stable set search_path = ''
+as $$
+  select value from private.settings where key = _key
+$$;
+
+create or replace function private.request_client_ip() returns text
+language plpgsql stable set search_path = ''
+as $$
+declare
+  headers jsonb := nullif(current_setting('request.headers', true), '')::jsonb;
+  raw text;
+  hops integer := coalesce(private.setting('trusted_proxy_hops'), '1')::integer;
+  parts text[];
+begin
+  if headers is null then
+    return null; -- not an API request (SQL editor, migrations): no limit
+  end if;
+  raw := headers ->> lower(coalesce(private.setting('client_ip_header'), 'x-forwarded-for'));
+  if raw is null or btrim(raw) = '' then
+    return 'unknown'; -- an API request without the header shares one bucket rather than escaping
+  end if;
+  if hops <= 0 then
+    return btrim(raw);
+  end if;
+  parts := string_to_array(raw, ',');
+  if array_length(parts, 1) < hops then
+    return 'unknown';
+  end if;
+  return btrim(parts[array_length(parts, 1) - hops + 1]);
+end
+$$;
+
+-- SECURITY DEFINER: the visitor's role may not read or write the private tables itself.
+create or replace function private.enforce_contact_rate_limit() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  client text := private.request_client_ip();
+  max_count integer := coalesce(private.setting('contact_rate_limit_max'), '5')::integer;
+  window_length interval := make_interval(secs => coalesce(private.setting('contact_rate_limit_window_seconds'), '600')::integer);
+  recent integer;
+begin
+  if client is null or auth.role() = 'service_role' then
+    return new;
+  end if;
+  -- Serialise concurrent inserts from one address so the count cannot be raced.
+  perform pg_advisory_xact_lock(hashtext('contact_rate_limit:' || client));
+  delete from private.contact_rate_events where created_at < now() - window_length;
+  select count(*) into recent from private.contact_rate_events
+  where client_ip = client and created_at >= now() - window_length;
+  if recent >= max_count then
+    raise exception using
+      errcode = 'PT429',
+      message = 'Too many messages from this address',
+      hint = 'Wait a few minutes before sending another message';
+  end if;
+  insert into private.contact_rate_events (client_ip) values (client);
+  return new;
+end
+$$;
+
+revoke execute on function private.enforce_contact_rate_limit() from public, anon, authenticated;
+revoke execute on function private.request_client_ip() from public, anon, authenticated;
+revoke execute on function private.setting(text) from public, anon, authenticated;
+
+create trigger contact_submissions_rate_limit
+before insert on public.contact_submissions
+for each row execute function private.enforce_contact_rate_limit();
