@@ -7,9 +7,13 @@ const EXPORT_CHUNK = 1000
 
 export type InboxPage = { rows: Submission[]; total: number; unread: number }
 
-/** A PostgREST `or` filter across name, email and message; the term is quoted so , ( ) " are literal. */
+/**
+ * A PostgREST `or` filter across name, email and message. The term is taken literally: % and _ are
+ * escaped for ILIKE, then the value is double-quoted so , ( ) " do not break the filter syntax.
+ */
 export function searchFilter(term: string): string {
-  const quoted = `"*${term.replace(/["\\]/g, '\\$&')}*"`
+  const literal = term.replace(/[\\%_]/g, '\\$&')
+  const quoted = `"*${literal.replace(/["\\]/g, '\\$&')}*"`
   return ['name', 'email', 'message'].map((column) => `${column}.ilike.${quoted}`).join(',')
 }
 

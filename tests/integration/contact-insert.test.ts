@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clientAddress, startTestSupabase, VALID_ROW, type TestSupabase } from './local-supabase'
+
+let test: TestSupabase
+beforeAll(async () => {
+  test = await startTestSupabase({ contactRateLimit: 1000 })
+})
+afterAll(() => test.close())
+
+async function count() {
+  return (await test.stored('select count(*)::int as n from public.contact_submissions'))[0].n as number
+}
+
+describe('contact_submissions insert (anon, as the forms do it)', () => {
+  it('stores a valid message, trimmed, with the chosen package and defaults', async () => {
+    const before = await count()
+    const { error, status } = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, name: '  Camille Martin \u00a0', message: `\n${VALID_ROW.message}  ` })
+    expect(error).toBeNull()
+    expect(status).toBe(201)
+    expect(await count()).toBe(before + 1)
+    const [row] = await test.stored(`select * from public.contact_submissions where email = '${VALID_ROW.email}' order by created_at desc limit 1`)
+    expect(row).toMatchObject({ name: 'Camille Martin', message: VALID_ROW.message, phone: VALID_ROW.phone, package: 'Growth', is_read: false })
+    expect(String(row.id)).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('stores an empty phone and package as null', async () => {
+    const { error } = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, email: 'empty@example.fr', phone: '   ', package: '' })
+    expect(error).toBeNull()
+    const [row] = await test.stored(`select phone, package from public.contact_submissions where email = 'empty@example.fr'`)
+    expect(row).toEqual({ phone: null, package: null })
+  })
+
+  const violations: [string, Record<string, unknown>, string][] = [
+    ['name too short after trimming', { name: ' A ' }, 'contact_submissions_name_check'],
+    ['name too long', { name: 'N'.repeat(101) }, 'contact_submissions_name_check'],
+    ['email without a domain dot', { email: 'camille@example' }, 'contact_submissions_email_check'],
+    ['email with a space', { email: 'cam ille@example.fr' }, 'contact_submissions_email_check'],
+    ['email too long', { email: `${'a'.repeat(250)}@ex.fr` }, 'contact_submissions_email_check'],
+    ['phone too long', { phone: '0'.repeat(21) }, 'contact_submissions_phone_check'],
+    ['message too short', { message: 'Trop court' .slice(0, 9) }, 'contact_submissions_message_check'],
+    ['message too long', { message: 'm'.repeat(1001) }, 'contact_submissions_message_check'],
+    ['package too long', { package: 'p'.repeat(101) }, 'contact_submissions_package_check'],
+    ['astral characters counted as the browser counts them', { name: '😀'.repeat(51) }, 'contact_submissions_name_check'],
+  ]
+  for (const [label, change, constraint] of violations) {
+    it(`rejects ${label} with 400 and stores nothing`, async () => {
+      const before = await count()
+      const { error, status } = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, ...change })
+      expect(status).toBe(400)
+      expect(error?.code).toBe('23514')
+      expect(error?.message).toContain(constraint)
+      expect(await count()).toBe(before)
+    })
+  }
+
+  it('accepts the exact boundaries (2 and 100 characters, 10 and 1000, 20-character phone)', async () => {
+    for (const change of [{ name: 'Al' }, { name: 'N'.repeat(100) }, { message: 'x'.repeat(10) }, { message: 'x'.repeat(1000) }, { phone: '0'.repeat(20) }, { name: '😀' }]) {
+      const { error } = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, ...change })
+      expect(error, JSON.stringify(change)).toBeNull()
+    }
+  })
+
+  it('rejects a missing required field with 400 (not-null)', async () => {
+    const { name: _omitted, ...withoutName } = VALID_ROW
+    const { error, status } = await test.anon().from('contact_submissions').insert(withoutName)
+    expect(status).toBe(400)
+    expect(error?.code).toBe('23502')
+  })
+
+  it('rejects unknown columns and columns visitors may not set', async () => {
+    const unknown = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, admin: true })
+    expect(unknown.status).toBe(400)
+    expect(unknown.error?.code).toBe('PGRST204')
+    for (const column of ['id', 'is_read', 'created_at']) {
+      const value = column === 'id' ? '00000000-0000-4000-8000-000000000000' : column === 'is_read' ? true : '2000-01-01T00:00:00Z'
+      const { error, status } = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, [column]: value })
+      expect(status, column).toBe(401)
+      expect(error?.code).toBe('42501')
+    }
+  })
+
+  it('lets nobody but admins read: anon gets no rows, and cannot read back its own insert', async () => {
+    const read = await test.anon().from('contact_submissions').select('*')
+    expect(read.data).toBeNull()
+    expect(read.status).toBe(401)
+    const readBack = await test.anon().from('contact_submissions').insert(VALID_ROW).select()
+    expect(readBack.data).toBeNull()
+    expect(readBack.error?.code).toBe('42501')
+  })
+
+  it('anon can neither update nor delete', async () => {
+    const before = await test.stored('select id, message from public.contact_submissions order by id')
+    const update = await test.anon().from('contact_submissions').update({ message: 'Hacked message!!' }).neq('id', '00000000-0000-4000-8000-000000000000')
+    expect(update.error?.code).toBe('42501')
+    const remove = await test.anon().from('contact_submissions').delete().neq('id', '00000000-0000-4000-8000-000000000000')
+    expect(remove.error?.code).toBe('42501')
+    expect(await test.stored('select id, message from public.contact_submissions order by id')).toEqual(before)
+  })
+})
+
+describe('rate limit per client address', () => {
+  let limited: TestSupabase
+  beforeAll(async () => {
+    // Defaults (5 per 10 minutes), with one trusted proxy in front so tests can pose as many clients.
+    limited = await startTestSupabase({ trustedProxyHops: 2 })
+  })
+  afterAll(() => limited.close())
+
+  it('accepts 5 messages from one address in 10 minutes, refuses the 6th with PT429, and counts addresses apart', async () => {
+    const address = clientAddress()
+    const client = limited.anon({ 'X-Forwarded-For': address })
+    for (let i = 0; i < 5; i++) expect((await client.from('contact_submissions').insert(VALID_ROW)).error).toBeNull()
+    const refused = await client.from('contact_submissions').insert(VALID_ROW)
+    expect(refused.status).toBe(429)
+    expect(refused.error?.code).toBe('PT429')
+    expect((await limited.stored()).length).toBe(5)
+    const other = await limited.anon({ 'X-Forwarded-For': clientAddress() }).from('contact_submissions').insert(VALID_ROW)
+    expect(other.error).toBeNull()
+  })
+
+  it('invalid messages do not use up the allowance', async () => {
+    const client = limited.anon({ 'X-Forwarded-For': clientAddress() })
+    for (let i = 0; i < 8; i++) expect((await client.from('contact_submissions').insert({ ...VALID_ROW, name: 'X' })).status).toBe(400)
+    expect((await client.from('contact_submissions').insert(VALID_ROW)).error).toBeNull()
+  })
+
+  it('a client cannot escape the limit by forging X-Forwarded-For when no proxy is trusted', async () => {
+    const direct = await startTestSupabase({ trustedProxyHops: 1 })
+    try {
+      let refused = 0
+      for (let i = 0; i < 7; i++) {
+        const { status } = await direct.anon({ 'X-Forwarded-For': clientAddress() }).from('contact_submissions').insert(VALID_ROW)
+        if (status === 429) refused++
+      }
+      expect(refused).toBe(2)
+      expect((await direct.stored()).length).toBe(5)
+    } finally {
+      await direct.close()
+    }
+  })
+
+  it('the service role (server-side scripts) is not limited', async () => {
+    const service = limited.service()
+    for (let i = 0; i < 7; i++) expect((await service.from('contact_submissions').insert(VALID_ROW)).error).toBeNull()
+  })
+})
