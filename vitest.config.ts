@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    // Logs of passing tests (the function's JSON lines) stay quiet; a failing test shows its own.
+    silent: 'passed-only',
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

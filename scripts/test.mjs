@@ -47,6 +47,8 @@ if (wants('static')) {
 }
 
 if (wants('unit')) {
+  if (process.env.TEST_DATABASE_URL) console.log(`\nPostgreSQL portability: the policy tests also run on ${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')}`)
+  else console.log('\nPostgreSQL portability: NOT run here (set TEST_DATABASE_URL to a PostgreSQL 15 server; .ci/run starts one). The policy tests run on PGlite only.')
   run('Unit and integration tests (vitest)', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'])
 }
 

@@ -1,7 +1,7 @@
 -- Contact messages (spec §7.1). The database is the authority: it trims, then checks the same rules
--- as the shared zod schema (supabase/functions/_shared/contact-schema.ts), counting length in UTF-16
--- code units and treating as whitespace exactly what JavaScript's String.prototype.trim() does, so
--- browser, function and database agree on every input.
+-- as the shared zod schema (supabase/functions/_shared/contact-schema.ts): lengths in characters
+-- (Unicode code points, as zod and char_length count them), and whitespace exactly as JavaScript's
+-- String.prototype.trim() sees it, so browser, function and database agree on every input.
 
 create schema if not exists private;
 revoke all on schema private from public;
@@ -18,13 +18,6 @@ as $$
   )
 $$;
 
--- String length as JavaScript (and the browser's maxlength) counts it: astral characters count twice.
-create or replace function private.utf16_length(value text) returns integer
-language sql immutable strict parallel safe set search_path = ''
-as $$
-  select char_length(value) + char_length(regexp_replace(value, '[^\U00010000-\U0010FFFF]', '', 'g'))
-$$;
-
 create table public.contact_submissions (
   id uuid primary key default gen_random_uuid(),
   name text not null,
@@ -34,14 +27,14 @@ create table public.contact_submissions (
   package text,
   is_read boolean not null default false,
   created_at timestamptz not null default now(),
-  constraint contact_submissions_name_check check (private.utf16_length(name) between 2 and 100),
+  constraint contact_submissions_name_check check (char_length(name) between 2 and 100),
   constraint contact_submissions_email_check check (
-    private.utf16_length(email) <= 255
+    char_length(email) <= 255
     and email ~ '^[^@\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+@[^@\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+\.[^@\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$'
   ),
-  constraint contact_submissions_phone_check check (phone is null or private.utf16_length(phone) between 1 and 20),
-  constraint contact_submissions_message_check check (private.utf16_length(message) between 10 and 1000),
-  constraint contact_submissions_package_check check (package is null or private.utf16_length(package) between 1 and 100)
+  constraint contact_submissions_phone_check check (phone is null or char_length(phone) between 1 and 20),
+  constraint contact_submissions_message_check check (char_length(message) between 10 and 1000),
+  constraint contact_submissions_package_check check (package is null or char_length(package) between 1 and 100)
 );
 
 comment on table public.contact_submissions is 'Messages sent from the contact page and the package dialog.';
@@ -82,4 +75,4 @@ with check (not is_read);
 -- The trigger functions run as the table owner; API roles never call them directly.
 grant usage on schema private to anon, authenticated, service_role;
 revoke all on all functions in schema private from public;
-grant execute on function private.js_trim(text), private.utf16_length(text) to anon, authenticated, service_role;
+grant execute on function private.js_trim(text) to anon, authenticated, service_role;

@@ -1,0 +1,157 @@
+import fc from 'fast-check'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MIN_FILL_TIME_MS } from '@/lib/contact/contact-limits'
+import { createContactSchema, createNotificationSchema } from '@/lib/contact/contact-schema'
+import { startTestSupabase, type TestSupabase } from './local-supabase'
+
+/*
+ * Property-based bad input (1,000+ cases each): whatever a client sends, the insert and the function
+ * answer 4xx for invalid payloads and store/send nothing, store/send valid ones exactly once, and
+ * never answer 5xx. The oracle is the shared zod schema, applied after PostgREST's documented JSON →
+ * text coercion (json_populate_recordset turns a number or object into its JSON text).
+ */
+
+const RUNS = 1000
+const TEXT_COLUMNS = ['name', 'email', 'phone', 'message', 'package'] as const
+const wellFormed = (value: string) => value.toWellFormed()
+
+const text = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 120 }).map(wellFormed),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: fc.constantFrom('a', 'é', ' ', '\t', '\n', '\u0000', '\u00a0', '\u200b', '\u2028', '\ufeff', '😀', '@', '.', '"', "'", '<', '\\'), maxLength: 1100 }),
+  fc.constantFrom('', ' ', '\u0000', ' \t\n', '\u00a0Jo\u00a0', 'x'.repeat(5000), '<script>alert(1)</script>', "'; drop table contact_submissions; --"),
+)
+const anyJson = fc.oneof(text, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 4 }), fc.integer(), { maxKeys: 2 }))
+const field = (plausible: fc.Arbitrary<unknown>) =>
+  fc.oneof({ weight: 20, arbitrary: plausible }, { weight: 1, arbitrary: anyJson }, { weight: 1, arbitrary: fc.constant(undefined) })
+
+const plausible = {
+  name: fc.oneof({ weight: 3, arbitrary: fc.string({ minLength: 3, maxLength: 100 }) }, fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }), text),
+  email: fc.oneof({ weight: 3, arbitrary: fc.emailAddress() }, fc.emailAddress().map((email) => ` ${email}\n`), text),
+  phone: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(null, '', '06 12 34 56 78') }, fc.stringMatching(/^\+?[0-9 ]{0,24}$/), text),
+  message: fc.oneof({ weight: 3, arbitrary: fc.string({ minLength: 12, maxLength: 1000 }) }, fc.string({ unit: 'grapheme', minLength: 5, maxLength: 500 }), text),
+  package: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(null, 'Starter', 'Growth', 'Enterprise', '') }, text),
+}
+
+const payloadArbitrary = fc.record({
+  name: field(plausible.name),
+  email: field(plausible.email),
+  phone: field(plausible.phone),
+  message: field(plausible.message),
+  package: field(plausible.package),
+  extra: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom('id', 'is_read', 'created_at', 'admin', 'website', 'Name') }),
+  extraValue: anyJson,
+})
+
+type Payload = Record<string, unknown>
+
+function toPayload(generated: fc.RecordValue<typeof payloadArbitrary extends fc.Arbitrary<infer T> ? T : never>): Payload {
+  const payload: Payload = {}
+  for (const column of TEXT_COLUMNS) if (generated[column] !== undefined) payload[column] = generated[column]
+  if (generated.extra) payload[generated.extra] = generated.extraValue
+  return payload
+}
+
+/** What PostgREST stores for a JSON value in a text column. */
+const asText = (value: unknown): string | null | undefined => (value === undefined ? undefined : value === null ? null : typeof value === 'string' ? value : JSON.stringify(value))
+
+/** The row the database should store, or null when it must refuse the payload. */
+function expectedRow(payload: Payload) {
+  if (Object.keys(payload).some((key) => !(TEXT_COLUMNS as readonly string[]).includes(key))) return null
+  const values = Object.fromEntries(TEXT_COLUMNS.map((column) => [column, asText(payload[column])]))
+  if (Object.values(values).some((value) => typeof value === 'string' && value.includes('\u0000'))) return null // Postgres text cannot hold NUL
+  const parsed = createContactSchema({ variant: 'page' }).safeParse({
+    name: values.name ?? undefined,
+    email: values.email ?? undefined,
+    phone: values.phone ?? undefined,
+    message: values.message ?? undefined,
+    package: values.package ?? null,
+  })
+  if (!parsed.success) return null
+  return { name: parsed.data.name, email: parsed.data.email, phone: parsed.data.phone || null, message: parsed.data.message, package: parsed.data.package || null }
+}
+
+let test: TestSupabase
+beforeAll(async () => {
+  test = await startTestSupabase({ contactRateLimit: 1_000_000 })
+})
+afterAll(() => test.close())
+
+describe('property: bad input on the insert', () => {
+  it(`${RUNS} random payloads: 4xx and nothing stored when invalid, stored exactly once when valid, never 5xx`, async () => {
+    const client = test.anon()
+    let valid = 0
+    await fc.assert(
+      fc.asyncProperty(payloadArbitrary, async (generated) => {
+        const payload = toPayload(generated)
+        const expected = expectedRow(payload)
+        const before = (await test.stored('select count(*)::int as n from public.contact_submissions'))[0].n as number
+        const { status } = await client.from('contact_submissions').insert(payload)
+        const after = await test.stored('select name, email, phone, message, package from public.contact_submissions order by created_at desc, id limit 1')
+        const count = (await test.stored('select count(*)::int as n from public.contact_submissions'))[0].n as number
+        expect(status).toBeLessThan(500)
+        if (expected) {
+          valid++
+          expect(status).toBe(201)
+          expect(count).toBe(before + 1)
+          expect(after[0]).toEqual(expected)
+        } else {
+          expect(status).toBeGreaterThanOrEqual(400)
+          expect(count).toBe(before)
+        }
+      }),
+      { numRuns: RUNS },
+    )
+    // The generator must exercise both sides, or the property proves little.
+    expect(valid).toBeGreaterThan(RUNS * 0.1)
+    expect(valid).toBeLessThan(RUNS * 0.9)
+  }, 300_000)
+})
+
+describe('property: bad input on send-contact-email', () => {
+  it(`${RUNS} random bodies: 400 and nothing sent when invalid or bot-like, one email when valid, never 5xx`, async () => {
+    const outbox = mkdtempSync(join(tmpdir(), 'outbox-prop-'))
+    const savedEnv = { ...process.env }
+    process.env.OUTBOX_DIR = outbox
+    delete process.env.SMTP_URL
+    const bodyArbitrary = fc.record({
+      payload: payloadArbitrary,
+      website: fc.oneof({ weight: 8, arbitrary: fc.constant('') }, { weight: 1, arbitrary: text }, { weight: 1, arbitrary: anyJson }),
+      fillTime: fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 0, max: 600_000 }) }, { weight: 2, arbitrary: fc.integer({ min: 0, max: MIN_FILL_TIME_MS }) }, { weight: 1, arbitrary: anyJson }),
+      withMeta: fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    })
+    let sent = 0
+    try {
+      await fc.assert(
+        fc.asyncProperty(bodyArbitrary, async ({ payload, website, fillTime, withMeta }) => {
+          const body: Payload = { ...toPayload(payload), website }
+          if (withMeta) body._meta = { fillTime }
+          const bot = (typeof website === 'string' && website !== '') || (typeof fillTime === 'number' && fillTime < MIN_FILL_TIME_MS && withMeta)
+          const valid = !bot && createNotificationSchema().safeParse(body).success
+          const response = await fetch(`${test.server.url}/functions/v1/send-contact-email`, {
+            method: 'POST',
+            headers: { apikey: test.server.anonKey, Authorization: `Bearer ${test.server.anonKey}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+          await response.arrayBuffer()
+          expect(response.status).toBeLessThan(500)
+          if (valid) {
+            sent++
+            expect(response.status).toBe(200)
+          } else {
+            expect(response.status).toBe(400)
+          }
+          expect(readdirSync(outbox)).toHaveLength(sent)
+        }),
+        { numRuns: RUNS },
+      )
+      expect(sent).toBeGreaterThan(RUNS * 0.05)
+    } finally {
+      process.env = savedEnv
+      rmSync(outbox, { recursive: true, force: true })
+    }
+  }, 300_000)
+})

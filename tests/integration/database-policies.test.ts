@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { targets, type Sql } from './database-targets'
+
+/*
+ * Policies and the security advisor's checks, read straight from the database, on PGlite and (when
+ * TEST_DATABASE_URL is set, as in CI) on a real PostgreSQL 15 — so nothing works only on PGlite.
+ */
+
+type Role = 'anon' | 'authenticated' | 'service_role'
+
+/** Runs statements in one transaction as PostgREST would for a request with this JWT and headers. */
+async function asRole<T>(sql: Sql, role: Role, claims: Record<string, unknown>, headers: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  await sql.query('begin')
+  try {
+    await sql.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true)`, [
+      role,
+      JSON.stringify({ ...claims, role }),
+      JSON.stringify(headers),
+    ])
+    const result = await work()
+    await sql.query('commit')
+    return result
+  } catch (error) {
+    await sql.query('rollback')
+    throw error
+  }
+}
+
+const insertSql = `insert into public.contact_submissions (name, email, phone, message, package) values ($1, $2, $3, $4, $5)`
+const row = (name = 'Camille Martin') => [name, 'camille@example.fr', null, 'Bonjour, un message de test.', null]
+const codeOf = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: { code?: string }) => error.code ?? 'error')
+
+for (const target of targets) {
+  describe(`${target.name}: policies and security advisor checks`, () => {
+    let sql: Sql
+    const adminId = randomUUID()
+    const memberId = randomUUID()
+    const asAnon = <T>(work: () => Promise<T>, address = '192.0.2.1') => asRole(sql, 'anon', {}, { 'x-forwarded-for': address }, work)
+    const asUser = <T>(id: string, work: () => Promise<T>) => asRole(sql, 'authenticated', { sub: id }, { 'x-forwarded-for': '192.0.2.50' }, work)
+
+    beforeAll(async () => {
+      sql = await target.open()
+      for (const id of [adminId, memberId]) await sql.query(`insert into auth.users (id, email) values ($1, $2)`, [id, `${id}@example.fr`])
+      await sql.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [adminId])
+    }, 120_000)
+    afterAll(() => sql?.close())
+
+    it('anon may insert a valid message, trimmed; invalid ones fail their CHECK', async () => {
+      await asAnon(() => sql.query(insertSql, ['  Camille  ', ' camille@example.fr ', '  ', ' Bonjour, un message de test. ', '']))
+      const [stored] = await sql.query(`select name, email, phone, message, package from public.contact_submissions`)
+      expect(stored).toEqual({ name: 'Camille', email: 'camille@example.fr', phone: null, message: 'Bonjour, un message de test.', package: null })
+      expect(await codeOf(asAnon(() => sql.query(insertSql, row('A'))))).toBe('23514')
+    })
+
+    it('anon cannot read, update or delete messages, nor call has_role', async () => {
+      expect(await codeOf(asAnon(() => sql.query('select * from public.contact_submissions')))).toBe('42501')
+      expect(await codeOf(asAnon(() => sql.query('update public.contact_submissions set is_read = true')))).toBe('42501')
+      expect(await codeOf(asAnon(() => sql.query('delete from public.contact_submissions')))).toBe('42501')
+      expect(await codeOf(asAnon(() => sql.query(`select public.has_role($1, 'admin')`, [adminId])))).toBe('42501')
+    })
+
+    it('a signed-in non-admin sees no message and changes none; reads only their own roles', async () => {
+      expect(await asUser(memberId, () => sql.query('select * from public.contact_submissions'))).toEqual([])
+      expect(await asUser(memberId, () => sql.query('update public.contact_submissions set is_read = true returning id'))).toEqual([])
+      expect(await asUser(memberId, () => sql.query('delete from public.contact_submissions returning id'))).toEqual([])
+      expect(await asUser(memberId, () => sql.query('select * from public.user_roles'))).toEqual([])
+      expect(await codeOf(asUser(memberId, () => sql.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [memberId])))).toBe('42501')
+    })
+
+    it('an admin reads, marks read and deletes, but cannot rewrite a message', async () => {
+      const rows = await asUser(adminId, () => sql.query<{ id: string }>('select id from public.contact_submissions'))
+      expect(rows).toHaveLength(1)
+      expect(await asUser(adminId, () => sql.query('select role from public.user_roles'))).toEqual([{ role: 'admin' }])
+      expect(await asUser(adminId, () => sql.query('update public.contact_submissions set is_read = true returning id'))).toHaveLength(1)
+      expect(await codeOf(asUser(adminId, () => sql.query(`update public.contact_submissions set message = 'Rewritten message'`)))).toBe('42501')
+      expect(await asUser(adminId, () => sql.query('delete from public.contact_submissions returning id'))).toHaveLength(1)
+    })
+
+    it('refuses the 6th message from one address within 10 minutes with PT429', async () => {
+      const codes: string[] = []
+      for (let i = 0; i < 6; i++) codes.push(await codeOf(asAnon(() => sql.query(insertSql, row()), '203.0.113.9')))
+      expect(codes).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'PT429'])
+      expect(await codeOf(asAnon(() => sql.query(insertSql, row()), '203.0.113.10'))).toBe('ok')
+    })
+
+    it('advisor: row-level security is on for every table in public, and each has a policy', async () => {
+      const withoutRls = await sql.query(`select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity`)
+      expect(withoutRls).toEqual([])
+      const withoutPolicy = await sql.query(
+        `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind in ('r', 'p') and not exists (select 1 from pg_policy p where p.polrelid = c.oid)`,
+      )
+      expect(withoutPolicy).toEqual([])
+    })
+
+    it('advisor: no function in our schemas has a mutable search_path', async () => {
+      const mutable = await sql.query(
+        `select n.nspname || '.' || p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname in ('public', 'private') and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) setting where setting like 'search_path=%')`,
+      )
+      expect(mutable).toEqual([])
+    })
+
+    it('advisor: no SECURITY DEFINER function is callable by anon, and authenticated may call only has_role', async () => {
+      const definers = await sql.query<{ name: string; anon: boolean; authenticated: boolean }>(
+        `select n.nspname || '.' || p.proname as name, has_function_privilege('anon', p.oid, 'execute') as anon,
+                has_function_privilege('authenticated', p.oid, 'execute') as authenticated
+           from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where p.prosecdef and n.nspname in ('public', 'private')`,
+      )
+      expect(definers.filter((fn) => fn.anon)).toEqual([])
+      expect(definers.filter((fn) => fn.authenticated).map((fn) => fn.name)).toEqual(['public.has_role'])
+    })
+
+    it('advisor: policies call auth.uid() once per statement (wrapped in a sub-select)', async () => {
+      const policies = await sql.query<{ policyname: string; qual: string | null; with_check: string | null }>(`select policyname, qual, with_check from pg_policies where schemaname = 'public'`)
+      expect(policies.length).toBeGreaterThanOrEqual(5)
+      for (const policy of policies) {
+        const text = `${policy.qual ?? ''} ${policy.with_check ?? ''}`
+        const bare = text.replace(/SELECT auth\.uid\(\)/gi, '').match(/auth\.uid\(\)/gi)
+        expect(bare, policy.policyname).toBeNull()
+      }
+    })
+
+    it('the API roles have no privilege on the private schema tables', async () => {
+      const privileges = await sql.query(
+        `select c.relname, r.rolname from pg_class c join pg_namespace n on n.oid = c.relnamespace cross join pg_roles r
+          where n.nspname = 'private' and c.relkind = 'r' and r.rolname in ('anon', 'authenticated')
+            and (has_table_privilege(r.oid, c.oid, 'select') or has_table_privilege(r.oid, c.oid, 'insert') or has_table_privilege(r.oid, c.oid, 'update') or has_table_privilege(r.oid, c.oid, 'delete'))`,
+      )
+      expect(privileges).toEqual([])
+    })
+  })
+}
