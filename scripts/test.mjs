@@ -68,7 +68,7 @@ if (wants('e2e')) {
     const buildEnv = { NEXT_DIST_DIR: '.next-test', NEXT_PUBLIC_SUPABASE_URL: supabaseUrl, NEXT_PUBLIC_SITE_URL: siteUrl }
     if (run('Production build for the browser tests', 'npm', ['run', '--silent', 'build'], buildEnv)) {
       if (existsSync('supabase/local/server.ts')) {
-        startBackground(process.execPath, ['supabase/local/server.ts', '--port', String(supabasePort), '--memory'], {
+        startBackground(process.execPath, ['supabase/local/server.ts', '--port', String(supabasePort), '--memory', '--contact-rate-limit', '100000'], {
           OUTBOX_DIR: 'test-results/outbox',
         })
         await waitForHttp(`${supabaseUrl}/auth/v1/health`, { timeoutMs: 60_000 })

@@ -48,7 +48,7 @@ export function SubmissionCard({ submission, onToggleRead, onDelete, onDeleteAll
       <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold text-ink">Email</dt>
         <dd>
-          <a href={`mailto:${submission.email}?subject=${encodeURIComponent('Re : votre message')}`} className="text-clay-strong underline underline-offset-4" data-testid="submission-email">
+          <a href={`mailto:${submission.email.replace(/[?&#%]/g, encodeURIComponent)}?subject=${encodeURIComponent('Re : votre message')}`} className="text-clay-strong underline underline-offset-4" data-testid="submission-email">
             {submission.email}
           </a>
           <button type="button" onClick={() => onDeleteAllFromEmail(submission.email)} className="ml-3 text-xs font-semibold text-red-800 underline underline-offset-2">

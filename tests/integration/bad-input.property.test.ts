@@ -48,7 +48,7 @@ const payloadArbitrary = fc.record({
 
 type Payload = Record<string, unknown>
 
-function toPayload(generated: fc.RecordValue<typeof payloadArbitrary extends fc.Arbitrary<infer T> ? T : never>): Payload {
+function toPayload(generated: typeof payloadArbitrary extends fc.Arbitrary<infer T> ? T : never): Payload {
   const payload: Payload = {}
   for (const column of TEXT_COLUMNS) if (generated[column] !== undefined) payload[column] = generated[column]
   if (generated.extra) payload[generated.extra] = generated.extraValue

@@ -1,0 +1,43 @@
+// `npm run admin:create -- --email someone@example.com [--password …]`: creates an inbox admin
+// through the service-role key, on the local server or a hosted project (see README).
+import { parseArgs } from 'node:util'
+import { AdminCreationError, createAdmin } from '../lib/admin/create-admin.ts'
+import { generateStrongPassword } from '../lib/admin/password-policy.ts'
+import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../supabase/local/defaults.ts'
+
+const USAGE = `Usage: npm run admin:create -- --email <address> [--password <password>]
+
+Creates a confirmed user and grants it the admin role of the inbox (/admin-panel-2024).
+Without --password (or ADMIN_PASSWORD), a strong password is generated and printed once.
+A password must have 12+ characters and three kinds of characters (lower, upper, digit, symbol).
+Target: NEXT_PUBLIC_SUPABASE_URL (default ${LOCAL_SUPABASE_URL}, the local server, which must be running),
+with SUPABASE_SERVICE_ROLE_KEY (required for a hosted project).`
+
+const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean' } } })
+if (values.help || !values.email) {
+  console.log(USAGE)
+  process.exit(values.help ? 0 : 2)
+}
+
+const url = (process.env.NEXT_PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL).replace(/\/+$/, '')
+const isLocal = url === LOCAL_SUPABASE_URL
+const serviceRoleKey = process.env.SUPABASE_SERVICE_ROLE_KEY || (isLocal ? LOCAL_SERVICE_ROLE_KEY : '')
+if (!serviceRoleKey) {
+  console.error(`SUPABASE_SERVICE_ROLE_KEY is required to create an admin on ${url} (Project Settings → API keys → service_role / secret).`)
+  process.exit(2)
+}
+
+const given = values.password ?? process.env.ADMIN_PASSWORD
+const password = given ?? generateStrongPassword()
+try {
+  const { created } = await createAdmin({ url, serviceRoleKey, email: values.email, password })
+  console.log(created ? `Admin created: ${values.email.trim().toLowerCase()} on ${url}` : `${values.email} already had an account on ${url}: it is now an admin (its password is unchanged).`)
+  if (created && !given) console.log(`Password: ${password}    (shown only this once; store it now)`)
+} catch (error) {
+  if (error instanceof Error && /fetch failed/.test(error.message)) {
+    console.error(`Cannot reach ${url}. ${isLocal ? 'Start the local server first: npm start (or npm run supabase:local).' : 'Check NEXT_PUBLIC_SUPABASE_URL.'}`)
+  } else {
+    console.error(error instanceof AdminCreationError ? error.message : error)
+  }
+  process.exit(1)
+}

@@ -1,0 +1,215 @@
+import { createClient } from '@supabase/supabase-js'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/defaults'
+
+/*
+ * The contact form in Chromium against the local Supabase server that scripts/test.mjs started:
+ * both variants, every rule message, the anti-bot checks, the cooldown, success and failure.
+ */
+
+const supabaseUrl = process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321'
+const service = createClient(supabaseUrl, LOCAL_SERVICE_ROLE_KEY, { auth: { persistSession: false, autoRefreshToken: false } })
+const OUTBOX = 'test-results/outbox'
+
+async function storedFor(email: string) {
+  const { data, error } = await service.from('contact_submissions').select('*').eq('email', email)
+  if (error) throw error
+  return data
+}
+
+/** How many notification emails in the local outbox mention this address. */
+const emailsAbout = (address: string) => {
+  try {
+    return readdirSync(OUTBOX).filter((file) => readFileSync(join(OUTBOX, file), 'utf8').includes(address)).length
+  } catch {
+    return 0
+  }
+}
+
+let unique = 0
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${unique++}@example.fr`
+
+async function fill(page: Page, scope: ReturnType<Page['getByTestId']>, values: { name?: string; email?: string; phone?: string; message?: string }) {
+  if (values.name !== undefined) await scope.getByLabel(/^(Nom|Name) \*/).fill(values.name)
+  if (values.email !== undefined) await scope.getByLabel(/^Email \*/).fill(values.email)
+  if (values.phone !== undefined) await scope.getByLabel(/^(Téléphone|Phone)/).fill(values.phone)
+  if (values.message !== undefined) await scope.getByLabel(/^Message \*/).fill(values.message)
+}
+
+/** The form refuses submissions in the first 3 s after it appears (spec §9); wait that out. */
+const waitFillTime = (page: Page) => page.waitForTimeout(3100)
+
+const toastTitle = (page: Page) => page.getByTestId('toast-title').last()
+const toastDescription = (page: Page) => page.getByTestId('toast-description').last()
+
+test.describe('contact page form', () => {
+  test('shows every rule message, and "Erreur de validation" with the first one', async ({ page }) => {
+    await page.goto('/contact')
+    const form = page.getByTestId('contact-form-page')
+    await waitFillTime(page)
+    await form.getByRole('button', { name: 'Envoyer le message' }).click()
+    await expect(toastTitle(page)).toHaveText('Erreur de validation')
+    await expect(toastDescription(page)).toHaveText('Le nom doit contenir au moins 2 caractères')
+    await expect(form.getByText('Adresse email invalide')).toBeVisible()
+    await expect(form.getByText('Le message doit contenir au moins 10 caractères')).toBeVisible()
+
+    const cases: [Parameters<typeof fill>[2], string][] = [
+      [{ name: ' A ' }, 'Le nom doit contenir au moins 2 caractères'],
+      [{ name: 'N'.repeat(101) }, 'Le nom doit contenir moins de 100 caractères'],
+      [{ name: 'Camille', email: 'camille@exemple' }, 'Adresse email invalide'],
+      [{ email: `${'a'.repeat(250)}@exemple.fr` }, "L'email doit contenir moins de 255 caractères"],
+      [{ email: 'camille@exemple.fr', phone: '0'.repeat(21) }, 'Le numéro de téléphone est trop long'],
+      [{ phone: '', message: 'Trop cour' }, 'Le message doit contenir au moins 10 caractères'],
+      [{ message: 'm'.repeat(1001) }, 'Le message doit contenir moins de 1000 caractères'],
+    ]
+    for (const [values, message] of cases) {
+      await fill(page, form, values)
+      await form.getByRole('button', { name: 'Envoyer le message' }).click()
+      await expect(toastTitle(page)).toHaveText('Erreur de validation')
+      await expect(toastDescription(page)).toHaveText(message)
+      await expect(form.getByText(message, { exact: true })).toBeVisible()
+    }
+  })
+
+  test('a short phone is fine on the page (only the dialog asks for 8 digits)', async ({ page }) => {
+    await page.goto('/contact')
+    const form = page.getByTestId('contact-form-page')
+    const email = uniqueEmail('short-phone')
+    await fill(page, form, { name: 'Camille Martin', email, phone: '0612', message: 'Bonjour, un projet LinkedIn à discuter.' })
+    await waitFillTime(page)
+    await form.getByRole('button', { name: 'Envoyer le message' }).click()
+    await expect(toastTitle(page)).toHaveText('Message envoyé avec succès!')
+    expect(await storedFor(email)).toHaveLength(1)
+  })
+
+  test('sends: disabled fields and "Envoi en cours..." while sending, success toast, reset, stored, agency notified; then the 60 s cooldown', async ({ page }) => {
+    await page.goto('/contact')
+    const form = page.getByTestId('contact-form-page')
+    const email = uniqueEmail('page')
+    // Hold the insert for a moment so the sending state can be seen.
+    await page.route('**/rest/v1/contact_submissions', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800))
+      await route.continue()
+    })
+    await fill(page, form, { name: '  Camille Martin ', email, phone: '06 12 34 56 78', message: 'Bonjour, nous cherchons une stratégie de contenu.' })
+    await waitFillTime(page)
+    await form.getByRole('button', { name: 'Envoyer le message' }).click()
+    await expect(form.getByRole('button', { name: 'Envoi en cours...' })).toBeVisible()
+    await expect(form.getByLabel(/^Nom \*/)).toBeDisabled()
+    await expect(toastTitle(page)).toHaveText('Message envoyé avec succès!')
+    await expect(toastDescription(page)).toHaveText('Nous vous répondrons dans les plus brefs délais.')
+    await expect(form.getByLabel(/^Nom \*/)).toHaveValue('')
+    await expect(form.getByLabel(/^Message \*/)).toHaveValue('')
+    const rows = await storedFor(email)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ name: 'Camille Martin', phone: '06 12 34 56 78', package: null })
+    // The contact page notifies the agency too (the original forgot to).
+    await expect.poll(() => emailsAbout(email)).toBe(1)
+
+    await fill(page, form, { name: 'Camille Martin', email, message: 'Un second message, trop tôt.' })
+    await form.getByRole('button', { name: 'Envoyer le message' }).click()
+    await expect(toastTitle(page)).toHaveText('Veuillez patienter')
+    await expect(toastDescription(page)).toHaveText(/^Vous pourrez envoyer un nouveau message dans (5\d|60) secondes\.$/)
+    expect(await storedFor(email)).toHaveLength(1)
+  })
+
+  test('too fast: refused with the fill-time message, nothing stored', async ({ page }) => {
+    await page.goto('/contact')
+    const form = page.getByTestId('contact-form-page')
+    const email = uniqueEmail('fast')
+    await fill(page, form, { name: 'Robot Rapide', email, message: 'Je remplis tout en une seconde.' })
+    await form.getByRole('button', { name: 'Envoyer le message' }).click()
+    await expect(toastTitle(page)).toHaveText('Veuillez prendre le temps de remplir le formulaire correctement.')
+    expect(await storedFor(email)).toHaveLength(0)
+  })
+
+  test('honeypot filled: generic error, nothing stored', async ({ page }) => {
+    await page.goto('/contact')
+    const form = page.getByTestId('contact-form-page')
+    const email = uniqueEmail('honeypot')
+    await fill(page, form, { name: 'Robot Rusé', email, message: 'Je remplis aussi le champ caché.' })
+    await form.locator('input[name="website"]').fill('https://spam.example', { force: true })
+    await waitFillTime(page)
+    await form.getByRole('button', { name: 'Envoyer le message' }).click()
+    await expect(toastTitle(page)).toHaveText("Une erreur s'est produite")
+    await expect(toastDescription(page)).toHaveText('Veuillez réessayer plus tard.')
+    expect(await storedFor(email)).toHaveLength(0)
+  })
+
+  test('backend down: error toast, the typed message is kept', async ({ page }) => {
+    await page.route('**/rest/v1/**', (route) => route.abort('connectionrefused'))
+    await page.goto('/contact')
+    const form = page.getByTestId('contact-form-page')
+    await fill(page, form, { name: 'Camille Martin', email: uniqueEmail('down'), message: 'Le serveur est injoignable ?' })
+    await waitFillTime(page)
+    await form.getByRole('button', { name: 'Envoyer le message' }).click()
+    await expect(toastTitle(page)).toHaveText("Une erreur s'est produite")
+    await expect(toastDescription(page)).toHaveText('Veuillez réessayer plus tard.')
+    await expect(form.getByLabel(/^Message \*/)).toHaveValue('Le serveur est injoignable ?')
+    await expect(form.getByLabel(/^Nom \*/)).toBeEnabled()
+  })
+
+  test('the server-side rate limit (PT429) shows "Veuillez patienter"', async ({ page }) => {
+    await page.route('**/rest/v1/contact_submissions', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ code: 'PT429', message: 'Too many messages from this address', details: null, hint: null }) }),
+    )
+    await page.goto('/contact')
+    const form = page.getByTestId('contact-form-page')
+    await fill(page, form, { name: 'Camille Martin', email: uniqueEmail('limited'), message: 'Un message de trop ce soir.' })
+    await waitFillTime(page)
+    await form.getByRole('button', { name: 'Envoyer le message' }).click()
+    await expect(toastTitle(page)).toHaveText('Veuillez patienter')
+  })
+
+  test('speaks English on /en, with the same rules', async ({ page }) => {
+    await page.goto('/en/contact')
+    const form = page.getByTestId('contact-form-page')
+    await waitFillTime(page)
+    await form.getByRole('button', { name: 'Send the message' }).click()
+    await expect(toastTitle(page)).toHaveText('Validation error')
+    await expect(toastDescription(page)).toHaveText('The name must be at least 2 characters long')
+    const email = uniqueEmail('english')
+    await fill(page, form, { name: 'Jane Doe', email, message: 'Hello, we would like LinkedIn posts.' })
+    await form.getByRole('button', { name: 'Send the message' }).click()
+    await expect(toastTitle(page)).toHaveText('Message sent successfully!')
+    expect(await storedFor(email)).toHaveLength(1)
+  })
+})
+
+test.describe('package dialog form', () => {
+  test('asks for at least 8 digits of phone, sends with the chosen package, then closes', async ({ page }) => {
+    await page.goto('/strategie-contenu')
+    await page.getByTestId('package-card').nth(1).getByRole('button').click()
+    const dialog = page.getByTestId('contact-dialog')
+    await expect(dialog).toBeVisible()
+    const form = dialog.getByTestId('contact-form-dialog')
+    const email = uniqueEmail('dialog')
+    await fill(page, form, { name: 'Camille Martin', email, phone: '0612', message: 'Bonjour, la formule Advanced nous intéresse.' })
+    await waitFillTime(page)
+    await form.getByRole('button', { name: 'Envoyer le message' }).click()
+    await expect(form.getByText('Le numéro de téléphone doit contenir au moins 8 chiffres')).toBeVisible()
+    expect(await storedFor(email)).toHaveLength(0)
+
+    await fill(page, form, { phone: '06 12 34 56 78' })
+    await form.getByRole('button', { name: 'Envoyer le message' }).click()
+    await expect(toastTitle(page)).toHaveText('Message envoyé avec succès!')
+    await expect(dialog).toBeHidden()
+    const rows = await storedFor(email)
+    expect(rows).toHaveLength(1)
+    expect(rows[0].package).toBe('Advanced')
+    await expect.poll(() => emailsAbout(email)).toBe(1)
+  })
+
+  test('too fast in the dialog: refused, nothing stored', async ({ page }) => {
+    await page.goto('/linkedin-services')
+    await page.getByTestId('package-card').nth(0).getByRole('button').click()
+    const form = page.getByTestId('contact-dialog').getByTestId('contact-form-dialog')
+    const email = uniqueEmail('dialog-fast')
+    await fill(page, form, { name: 'Robot Rapide', email, message: 'Réponse immédiate du robot.' })
+    await form.getByRole('button', { name: 'Envoyer le message' }).click()
+    await expect(toastTitle(page)).toHaveText('Veuillez prendre le temps de remplir le formulaire correctement.')
+    expect(await storedFor(email)).toHaveLength(0)
+  })
+})
