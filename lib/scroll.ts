@@ -1,9 +1,20 @@
-/** Scrolls to a section by id, smoothly unless the visitor asked for reduced motion. */
+/**
+ * Scrolls to a section by id, smoothly unless the visitor asked for reduced motion. If the page moved
+ * under the smooth scroll (images or fonts arriving just after a navigation), it lands once more on
+ * the section when the scroll ends, so the visitor always ends up where the button promised.
+ */
 export function scrollToSection(id: string): void {
   const target = document.getElementById(id)
   if (!target) return
   const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
   target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' })
+  if (reduce) return
+  const settle = () => {
+    const offset = parseFloat(getComputedStyle(target).scrollMarginTop) || 0
+    if (Math.abs(target.getBoundingClientRect().top - offset) > 8) target.scrollIntoView({ behavior: 'auto', block: 'start' })
+  }
+  if ('onscrollend' in window) window.addEventListener('scrollend', settle, { once: true })
+  else window.setTimeout(settle, 1000)
 }
 
 /** Delay between arriving on the home page and scrolling to #services (spec §9). */

@@ -24,6 +24,7 @@ create table private.contact_rate_events (
   created_at timestamptz not null default now()
 );
 create index contact_rate_events_ip_time_idx on private.contact_rate_events (client_ip, created_at);
+create index contact_rate_events_time_idx on private.contact_rate_events (created_at);
 
 alter table private.settings enable row level security;
 alter table private.contact_rate_events enable row level security;
@@ -78,8 +79,12 @@ begin
   -- Serialise concurrent inserts from one address so the count cannot be raced.
   perform pg_advisory_xact_lock(hashtext('contact_rate_limit:' || client));
   delete from private.contact_rate_events where created_at < now() - window_length;
-  select count(*) into recent from private.contact_rate_events
-  where client_ip = client and created_at >= now() - window_length;
+  -- Counting stops at the limit: the cost stays constant however busy an address is.
+  select count(*) into recent from (
+    select 1 from private.contact_rate_events
+    where client_ip = client and created_at >= now() - window_length
+    limit max_count
+  ) as within_window;
   if recent >= max_count then
     raise exception using
       errcode = 'PT429',

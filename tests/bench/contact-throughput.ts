@@ -1,5 +1,6 @@
 // `npm run bench:contact`: 2,000 contact submissions at concurrency 50 through the local server
-// (on disk, as `npm start` runs it), then the same load with the server killed -9 in the middle:
+// (on disk, as `npm start` runs it; every submission from its own visitor address, so the per-address
+// rate limit is exercised but not hit), then the same load with the server killed -9 in the middle:
 // after a restart, is every acknowledged submission still stored?
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -15,10 +16,17 @@ const port = await freePort()
 const url = `http://127.0.0.1:${port}`
 
 function startServer(): ChildProcess {
-  const child = spawn(process.execPath, ['supabase/local/server.ts', '--port', String(port), '--data-dir', dataDir, '--contact-rate-limit', '100000000'], {
+  const child = spawn(process.execPath, ['supabase/local/server.ts', '--port', String(port), '--data-dir', dataDir, '--trusted-proxy-hops', '2'], {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   return child
+}
+
+let visitor = 0
+/** Each submission comes from its own visitor address (via one trusted proxy), as on a real site. */
+const nextAddress = () => {
+  visitor++
+  return `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`
 }
 
 async function submit(marker: string): Promise<{ ok: boolean; ms: number }> {
@@ -26,7 +34,7 @@ async function submit(marker: string): Promise<{ ok: boolean; ms: number }> {
   try {
     const response = await fetch(`${url}/rest/v1/contact_submissions`, {
       method: 'POST',
-      headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}`, 'Content-Type': 'application/json' },
+      headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}`, 'Content-Type': 'application/json', 'X-Forwarded-For': nextAddress() },
       body: JSON.stringify({ name: 'Bench Client', email: 'bench@example.fr', phone: null, message: `Benchmark message ${marker}`, package: 'Growth' }),
     })
     await response.arrayBuffer()

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { generateStrongPassword, passwordWeakness } from '@/lib/admin/password-policy'
+
+describe('admin password policy', () => {
+  it.each([
+    ['short', 'Ab1!ab', /at least 12/],
+    ['one kind of character', 'abcdefghijklmnop', /three of/],
+    ['two kinds', 'abcdefghijkl1234', /three of/],
+    ['a common word', 'MotDePasse-2026!', /motdepasse/],
+    ['few distinct characters', 'Aa1!Aa1!Aa1!Aa1!', /different characters/],
+    ['the email in it', 'Camille.Martin-2026', /email/],
+    ['over 72 bytes', `Aa1!${'é'.repeat(40)}`, /72 bytes/],
+  ])('refuses a password with %s and says why', (_label, password, reason) => {
+    expect(passwordWeakness(password, 'camille.martin@example.fr')).toMatch(reason)
+  })
+
+  it('accepts a long mixed password', () => {
+    expect(passwordWeakness('Rivage-Encre-Bleue-42', 'camille@example.fr')).toBeNull()
+  })
+
+  it('generates different strong passwords every time', () => {
+    const passwords = Array.from({ length: 50 }, () => generateStrongPassword())
+    expect(new Set(passwords).size).toBe(50)
+    for (const password of passwords) {
+      expect(password).toHaveLength(20)
+      expect(passwordWeakness(password)).toBeNull()
+    }
+  })
+})
