@@ -11,7 +11,20 @@ export class JwtError extends Error {}
 export function createJwtKit(secret: string) {
   const key = new TextEncoder().encode(secret)
 
+  // Verified tokens are remembered until they expire: every anonymous request carries the same anon
+  // key, and re-checking its signature was a measurable share of a request's time.
+  const verified = new Map<string, Claims>()
+
   async function verify(token: string): Promise<Claims> {
+    const known = verified.get(token)
+    if (known && (typeof known.exp !== 'number' || known.exp * 1000 > Date.now())) return known
+    const claims = await verifyUncached(token)
+    if (verified.size >= 10_000) verified.clear()
+    verified.set(token, claims)
+    return claims
+  }
+
+  async function verifyUncached(token: string): Promise<Claims> {
     let payload: JWTPayload
     try {
       ;({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }))

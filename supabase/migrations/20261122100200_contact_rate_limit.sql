@@ -30,25 +30,18 @@ alter table private.settings enable row level security;
 alter table private.contact_rate_events enable row level security;
 revoke all on private.settings, private.contact_rate_events from public, anon, authenticated;
 
-create or replace function private.setting(_key text) returns text
-language sql stable set search_path = ''
-as $$
-  select value from private.settings where key = _key
-$$;
-
-create or replace function private.request_client_ip() returns text
+create or replace function private.request_client_ip(header_name text, hops integer) returns text
 language plpgsql stable set search_path = ''
 as $$
 declare
   headers jsonb := nullif(current_setting('request.headers', true), '')::jsonb;
   raw text;
-  hops integer := coalesce(private.setting('trusted_proxy_hops'), '1')::integer;
   parts text[];
 begin
   if headers is null then
     return null; -- not an API request (SQL editor, migrations): no limit
   end if;
-  raw := headers ->> lower(coalesce(private.setting('client_ip_header'), 'x-forwarded-for'));
+  raw := headers ->> lower(header_name);
   if raw is null or btrim(raw) = '' then
     return 'unknown'; -- an API request without the header shares one bucket rather than escaping
   end if;
@@ -68,9 +61,10 @@ create or replace function private.enforce_contact_rate_limit() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  client text := private.request_client_ip();
-  max_count integer := coalesce(private.setting('contact_rate_limit_max'), '5')::integer;
-  window_length interval := make_interval(secs => coalesce(private.setting('contact_rate_limit_window_seconds'), '600')::integer);
+  settings jsonb := (select jsonb_object_agg(key, value) from private.settings);
+  client text := private.request_client_ip(coalesce(settings ->> 'client_ip_header', 'x-forwarded-for'), coalesce(settings ->> 'trusted_proxy_hops', '1')::integer);
+  max_count integer := coalesce(settings ->> 'contact_rate_limit_max', '5')::integer;
+  window_length interval := make_interval(secs => coalesce(settings ->> 'contact_rate_limit_window_seconds', '600')::integer);
   recent integer;
 begin
   if client is null or auth.role() = 'service_role' then
@@ -97,8 +91,7 @@ end
 $$;
 
 revoke execute on function private.enforce_contact_rate_limit() from public, anon, authenticated;
-revoke execute on function private.request_client_ip() from public, anon, authenticated;
-revoke execute on function private.setting(text) from public, anon, authenticated;
+revoke execute on function private.request_client_ip(text, integer) from public, anon, authenticated;
 
 create trigger contact_submissions_rate_limit
 before insert on public.contact_submissions
