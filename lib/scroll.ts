@@ -14,7 +14,7 @@ export function scrollToSection(id: string): void {
     if (Math.abs(target.getBoundingClientRect().top - offset) > 8) target.scrollIntoView({ behavior: 'auto', block: 'start' })
   }
   if ('onscrollend' in window) window.addEventListener('scrollend', settle, { once: true })
-  else window.setTimeout(settle, 1000)
+  else setTimeout(settle, 1000)
 }
 
 /** Delay between arriving on the home page and scrolling to #services (spec §9). */
