@@ -17,7 +17,7 @@ import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/def
 
 const MESSAGES = 10_000
 const RUNS = 5
-const ADMIN = { email: 'bench-admin@example.fr', password: 'Bench-Admin-Password-1!' }
+const ADMIN = { email: 'bench-admin@example.fr', password: 'Bench-Encre-Rivage-71!' }
 const children: ChildProcess[] = []
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-inbox-'))
