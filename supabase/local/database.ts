@@ -2,6 +2,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ApiRole } from './jwt.ts'
+import { quoteLiteral as literal } from './postgrest-query.ts'
 
 const here = import.meta.dirname
 export const MIGRATIONS_DIR = join(here, '..', 'migrations')
@@ -68,6 +69,26 @@ export async function openDatabase({ dataDir }: { dataDir?: string }) {
     })
   }
 
+  /**
+   * The same, in one round trip: the settings and the statements go to PGlite as one simple-query
+   * string, which Postgres runs as one implicit transaction (all or nothing). Values must already be
+   * literals (SqlBuilder.param). Returns each statement's result, settings excluded.
+   */
+  async function runAsRequest(context: RequestContext, statements: string[]) {
+    const settings = [
+      ...(context.readOnly ? [`set_config('transaction_read_only', 'on', true)`] : []),
+      `set_config('search_path', 'public, extensions', true)`,
+      `set_config('role', ${literal(context.role)}, true)`,
+      `set_config('request.jwt.claims', ${literal(JSON.stringify({ ...context.claims, role: context.role }))}, true)`,
+      `set_config('request.method', ${literal(context.method)}, true)`,
+      `set_config('request.path', ${literal(context.path)}, true)`,
+      `set_config('request.headers', ${literal(JSON.stringify(context.headers))}, true)`,
+      `set_config('request.cookies', '{}', true)`,
+    ]
+    const results = await db.exec(`select ${settings.join(', ')};\n${statements.join(';\n')}`)
+    return results.slice(1)
+  }
+
   /** Runs auth bookkeeping as GoTrue's own role, which owns the auth schema and nothing else. */
   async function asAuthAdmin<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
@@ -76,7 +97,7 @@ export async function openDatabase({ dataDir }: { dataDir?: string }) {
     })
   }
 
-  return { db, schema, asRequest, asAuthAdmin, close: () => db.close() }
+  return { db, schema, asRequest, runAsRequest, asAuthAdmin, close: () => db.close() }
 }
 
 export type Database = Awaited<ReturnType<typeof openDatabase>>

@@ -32,19 +32,31 @@ export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`
 }
 
+/**
+ * A string literal. standard_conforming_strings is on (Postgres' default since 9.1), so only quotes
+ * need doubling. NUL cannot be in a Postgres text, and must not cut a query short: refused up front.
+ */
+export function quoteLiteral(value: string): string {
+  if (value.includes('\u0000')) throw new QueryError('22P05', 'unsupported Unicode escape sequence', { details: '\\u0000 cannot be converted to text.' })
+  return `'${value.replaceAll("'", "''")}'`
+}
+
 export type Table = { name: string; columns: Map<string, ColumnInfo> }
 
 export class SqlBuilder {
-  readonly params: unknown[] = []
   readonly table: Table
 
   constructor(table: Table) {
     this.table = table
   }
 
-  param(value: unknown, cast?: string): string {
-    this.params.push(value)
-    return cast ? `$${this.params.length}::${cast}` : `$${this.params.length}`
+  /**
+   * A value as a typed SQL literal. The whole request then travels to PGlite as one simple-query
+   * string (one round trip, one implicit transaction) instead of four bind/execute calls.
+   */
+  param(value: string | string[], cast: string): string {
+    if (Array.isArray(value)) return `array[${value.map(quoteLiteral).join(', ')}]::text[]::${cast}`
+    return `${quoteLiteral(value)}::${cast}`
   }
 
   column(name: string): ColumnInfo {

@@ -89,11 +89,12 @@ async function runStatement(context: RestRequest, database: Database, table: Tab
     const pageSql = `select ${columns} from ${from} ${where} ${order} limit ${limit} offset ${offset}`
     const countSql = `select count(*)::int as total from ${from} ${where}`
     const wantsCount = prefer.count === 'exact' || prefer.count === 'planned' || prefer.count === 'estimated'
-    const { rows, total } = await database.asRequest(requestContext, async (tx) => {
-      const page = await tx.query<{ n: number; body: string }>(`select count(*)::int as n, coalesce(json_agg(pgrst_row), '[]')::text as body from (${pageSql}) pgrst_row`, builder.params)
-      const counted = wantsCount ? (await tx.query<{ total: number }>(countSql, builder.params)).rows[0].total : null
-      return { rows: page.rows[0], total: counted }
-    })
+    const results = await database.runAsRequest(requestContext, [
+      `select count(*)::int as n, coalesce(json_agg(pgrst_row), '[]')::text as body from (${pageSql}) pgrst_row`,
+      ...(wantsCount ? [countSql] : []),
+    ])
+    const rows = results[0].rows[0] as { n: number; body: string }
+    const total = wantsCount ? (results[1].rows[0] as { total: number }).total : null
     const range = rows.n > 0 ? `${offset}-${offset + rows.n - 1}/${total ?? '*'}` : `*/${total ?? '*'}`
     if (total !== null && offset > 0 && offset >= total && rows.n === 0 && total > 0) {
       throw new QueryError('PGRST103', 'Requested range not satisfiable', { status: 416, details: `An offset of ${offset} was requested, but there are only ${total} rows.` })
@@ -182,7 +183,7 @@ function insertColumns(columnsParam: string | null, objects: Record<string, unkn
 
 async function writeStatement(
   database: Database,
-  requestContext: Parameters<Database['asRequest']>[0],
+  requestContext: Parameters<Database['runAsRequest']>[0],
   builder: SqlBuilder,
   statement: string,
   returnColumns: string,
@@ -190,12 +191,12 @@ async function writeStatement(
   successStatus: number,
 ): Promise<StatementResult> {
   if (!returning) {
-    const affected = await database.asRequest(requestContext, async (tx) => (await tx.query(statement, builder.params)).affectedRows ?? 0)
+    const affected = (await database.runAsRequest(requestContext, [statement]))[0].affectedRows ?? 0
     const status = successStatus === 201 ? 201 : 204
     return { status, body: null, headers: { 'Content-Range': affected > 0 ? `0-${affected - 1}/*` : '*/*' } }
   }
   const sql = `with pgrst_source as (${statement} returning *) select count(*)::int as n, coalesce(json_agg(pgrst_row), '[]')::text as body from (select ${returnColumns} from pgrst_source) pgrst_row`
-  const rows = await database.asRequest(requestContext, async (tx) => (await tx.query<{ n: number; body: string }>(sql, builder.params)).rows[0])
+  const rows = (await database.runAsRequest(requestContext, [sql]))[0].rows[0] as { n: number; body: string }
   return { status: successStatus, body: rows.body, headers: { 'Content-Range': rows.n > 0 ? `0-${rows.n - 1}/*` : '*/*' } }
 }
 

@@ -84,6 +84,19 @@ describe('the local server answers bad requests with 4xx and keeps running', () 
     expect(negated.count).toBe(4)
   })
 
+  it('filter values are data, never SQL; NUL is refused with 400', async () => {
+    const before = (await test.stored('select count(*)::int as n from public.contact_submissions'))[0].n
+    for (const value of ["x'); delete from public.contact_submissions; --", "\\'; select 1; --", "x''", '$$; drop table public.user_roles; $$']) {
+      const response = await rest(`contact_submissions?select=name&name=eq.${encodeURIComponent(value)}`, { key: test.server.serviceRoleKey })
+      expect(response.status, value).toBe(200)
+      expect(await response.json()).toEqual([])
+    }
+    expect((await test.stored('select count(*)::int as n from public.contact_submissions'))[0].n).toBe(before)
+    expect((await test.stored(`select count(*)::int as n from pg_tables where tablename = 'user_roles'`))[0].n).toBe(1)
+    const nul = await rest('contact_submissions?name=eq.a%00b', { key: test.server.serviceRoleKey })
+    expect(nul.status).toBe(400)
+  })
+
   it('survives a burst of garbage requests', async () => {
     const garbage = ['\u0000', '[', '{"a":', 'null', '1', '"x"', '[1,2]', '{"name":{"$gt":""}}', '{"__proto__":{"x":1}}']
     const statuses = await Promise.all(garbage.map((body) => rest('contact_submissions', { method: 'POST', body }).then((response) => response.status)))
