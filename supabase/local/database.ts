@@ -48,33 +48,13 @@ export async function openDatabase({ dataDir }: { dataDir?: string }) {
 
   /**
    * Runs one API request in its own transaction under the role its JWT names, with the claims and
-   * headers PostgREST would set, so RLS decides exactly as on Supabase. PGlite has one connection:
-   * transactions are serialised, and the superuser never runs request SQL (the role switch is the
-   * transaction's first statement after the optional READ ONLY).
+   * headers PostgREST would set, so RLS decides exactly as on Supabase; the superuser never runs
+   * request SQL. Settings and statements go to PGlite as one simple-query string, which Postgres runs
+   * as one implicit transaction (all or nothing) in one round trip; PGlite serialises it with every
+   * other transaction. Values must already be literals (SqlBuilder.param). Returns each statement's
+   * result, the settings' excluded.
    */
-  async function asRequest<T>(context: RequestContext, work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return db.transaction(async (tx) => {
-      if (context.readOnly) await tx.exec('set transaction read only')
-      await tx.query(
-        `select set_config('search_path', 'public, extensions', true),
-                set_config('role', $1, true),
-                set_config('request.jwt.claims', $2, true),
-                set_config('request.method', $3, true),
-                set_config('request.path', $4, true),
-                set_config('request.headers', $5, true),
-                set_config('request.cookies', '{}', true)`,
-        [context.role, JSON.stringify({ ...context.claims, role: context.role }), context.method, context.path, JSON.stringify(context.headers)],
-      )
-      return work(tx)
-    })
-  }
-
-  /**
-   * The same, in one round trip: the settings and the statements go to PGlite as one simple-query
-   * string, which Postgres runs as one implicit transaction (all or nothing). Values must already be
-   * literals (SqlBuilder.param). Returns each statement's result, settings excluded.
-   */
-  async function runAsRequest(context: RequestContext, statements: string[]) {
+  async function asRequest(context: RequestContext, statements: string[]) {
     const settings = [
       ...(context.readOnly ? [`set_config('transaction_read_only', 'on', true)`] : []),
       `set_config('search_path', 'public, extensions', true)`,
@@ -97,7 +77,7 @@ export async function openDatabase({ dataDir }: { dataDir?: string }) {
     })
   }
 
-  return { db, schema, asRequest, runAsRequest, asAuthAdmin, close: () => db.close() }
+  return { db, schema, asRequest, asAuthAdmin, close: () => db.close() }
 }
 
 export type Database = Awaited<ReturnType<typeof openDatabase>>

@@ -89,7 +89,7 @@ async function runStatement(context: RestRequest, database: Database, table: Tab
     const pageSql = `select ${columns} from ${from} ${where} ${order} limit ${limit} offset ${offset}`
     const countSql = `select count(*)::int as total from ${from} ${where}`
     const wantsCount = prefer.count === 'exact' || prefer.count === 'planned' || prefer.count === 'estimated'
-    const results = await database.runAsRequest(requestContext, [
+    const results = await database.asRequest(requestContext, [
       `select count(*)::int as n, coalesce(json_agg(pgrst_row), '[]')::text as body from (${pageSql}) pgrst_row`,
       ...(wantsCount ? [countSql] : []),
     ])
@@ -183,7 +183,7 @@ function insertColumns(columnsParam: string | null, objects: Record<string, unkn
 
 async function writeStatement(
   database: Database,
-  requestContext: Parameters<Database['runAsRequest']>[0],
+  requestContext: Parameters<Database['asRequest']>[0],
   builder: SqlBuilder,
   statement: string,
   returnColumns: string,
@@ -191,12 +191,12 @@ async function writeStatement(
   successStatus: number,
 ): Promise<StatementResult> {
   if (!returning) {
-    const affected = (await database.runAsRequest(requestContext, [statement]))[0].affectedRows ?? 0
+    const affected = (await database.asRequest(requestContext, [statement]))[0].affectedRows ?? 0
     const status = successStatus === 201 ? 201 : 204
     return { status, body: null, headers: { 'Content-Range': affected > 0 ? `0-${affected - 1}/*` : '*/*' } }
   }
   const sql = `with pgrst_source as (${statement} returning *) select count(*)::int as n, coalesce(json_agg(pgrst_row), '[]')::text as body from (select ${returnColumns} from pgrst_source) pgrst_row`
-  const rows = (await database.runAsRequest(requestContext, [sql]))[0].rows[0] as { n: number; body: string }
+  const rows = (await database.asRequest(requestContext, [sql]))[0].rows[0] as { n: number; body: string }
   return { status: successStatus, body: rows.body, headers: { 'Content-Range': rows.n > 0 ? `0-${rows.n - 1}/*` : '*/*' } }
 }
 
