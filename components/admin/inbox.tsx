@@ -46,7 +46,13 @@ export function Inbox({ client, onSignOut }: Props) {
   useEffect(() => {
     let cancelled = false
     fetchInboxPage(client, page, search)
-      .then((loaded) => !cancelled && setResult({ key, data: loaded, failed: false }))
+      .then((loaded) => {
+        if (cancelled) return
+        const lastPage = Math.max(0, Math.ceil(loaded.total / PAGE_SIZE) - 1)
+        // Deletions emptied this page: show the last page that still has messages.
+        if (page > lastPage) setPage(lastPage)
+        else setResult({ key, data: loaded, failed: false })
+      })
       .catch(() => {
         if (cancelled) return
         setResult((previous) => ({ key, data: previous.data, failed: true }))

@@ -17,10 +17,13 @@ export function searchFilter(term: string): string {
   return ['name', 'email', 'message'].map((column) => `${column}.ilike.${quoted}`).join(',')
 }
 
-function matching(client: SupabaseClient, search: string, head = false) {
-  const query = client.from('contact_submissions').select(head ? 'id' : '*', { count: 'exact', head })
+function matching(client: SupabaseClient, search: string, options: { count?: 'exact'; head?: boolean } = {}) {
+  const query = client.from('contact_submissions').select(options.head ? 'id' : '*', options)
   return search.trim() ? query.or(searchFilter(search.trim())) : query
 }
+
+/** PostgREST answers 416 (PGRST103) when a page starts past the last row, e.g. after deletions. */
+const RANGE_NOT_SATISFIABLE = 'PGRST103'
 
 /** Spec §7.4: is the signed-in user an admin? */
 export async function isAdmin(client: SupabaseClient, userId: string): Promise<boolean> {
@@ -29,19 +32,28 @@ export async function isAdmin(client: SupabaseClient, userId: string): Promise<b
   return data?.role === 'admin'
 }
 
-/** One page of messages, newest first, with the total for the search and the unread count overall. */
+/**
+ * One page of messages, newest first, with the total for the search and the unread count overall.
+ * A page past the end (messages deleted meanwhile) comes back empty with the current total, so the
+ * inbox can step back to the last page instead of failing.
+ */
 export async function fetchInboxPage(client: SupabaseClient, page: number, search: string): Promise<InboxPage> {
   const from = page * PAGE_SIZE
   const [list, unread] = await Promise.all([
-    matching(client, search).order('created_at', { ascending: false }).order('id').range(from, from + PAGE_SIZE - 1),
+    matching(client, search, { count: 'exact' }).order('created_at', { ascending: false }).order('id').range(from, from + PAGE_SIZE - 1),
     client.from('contact_submissions').select('id', { count: 'exact', head: true }).eq('is_read', false),
   ])
-  if (list.error) throw list.error
   if (unread.error) throw unread.error
+  if (list.error?.code === RANGE_NOT_SATISFIABLE) {
+    const counted = await matching(client, search, { count: 'exact', head: true })
+    if (counted.error) throw counted.error
+    return { rows: [], total: counted.count ?? 0, unread: unread.count ?? 0 }
+  }
+  if (list.error) throw list.error
   return { rows: (list.data ?? []) as unknown as Submission[], total: list.count ?? 0, unread: unread.count ?? 0 }
 }
 
-/** Every message matching the search (for the CSV export), read in chunks. */
+/** Every message matching the search (for the CSV export), read in chunks without counting. */
 export async function fetchAllMatching(client: SupabaseClient, search: string): Promise<Submission[]> {
   const rows: Submission[] = []
   for (let from = 0; from < 1_000_000; from += EXPORT_CHUNK) {

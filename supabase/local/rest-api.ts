@@ -96,7 +96,8 @@ async function runStatement(context: RestRequest, database: Database, table: Tab
     const rows = results[0].rows[0] as { n: number; body: string }
     const total = wantsCount ? (results[1].rows[0] as { total: number }).total : null
     const range = rows.n > 0 ? `${offset}-${offset + rows.n - 1}/${total ?? '*'}` : `*/${total ?? '*'}`
-    if (total !== null && offset > 0 && offset >= total && rows.n === 0 && total > 0) {
+    // As PostgREST: 416 only when the page starts strictly past the total (offset == total is an empty 206).
+    if (total !== null && offset > total) {
       throw new QueryError('PGRST103', 'Requested range not satisfiable', { status: 416, details: `An offset of ${offset} was requested, but there are only ${total} rows.` })
     }
     if (wantsObject) return singleObject(rows, method, range)

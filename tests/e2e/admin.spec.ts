@@ -146,6 +146,23 @@ test('search, pagination, read/unread, delete and delete-all-from-address', asyn
   await expect(page.getByTestId('submission-count')).toContainText('0 message reçu')
 })
 
+test('deleting the only message of the last page steps back to the previous page', async ({ page }) => {
+  const tag = `${TAG}last`
+  const rows = Array.from({ length: 51 }, (_, i) => ({ name: `Client ${i}`, email: `l${i}-${tag}@example.fr`, message: `Message ${i}, ${tag}.` }))
+  await service.from('contact_submissions').insert(rows).throwOnError()
+  await page.goto('/admin-panel-2024')
+  await signIn(page, ADMIN)
+  await search(page, tag)
+  await page.getByRole('button', { name: 'Suivant' }).click()
+  await expect(page.getByTestId('page-indicator')).toHaveText('Page 2 sur 2')
+  await expect(page.getByTestId('submission')).toHaveCount(1)
+  page.once('dialog', (dialog) => dialog.accept())
+  await page.getByTestId('submission').first().getByRole('button', { name: 'Supprimer', exact: true }).click()
+  await expect(page.getByTestId('submission-count')).toContainText('50 messages reçus')
+  await expect(page.getByTestId('submission')).toHaveCount(50)
+  await expect(page.getByTestId('empty-inbox')).toHaveCount(0)
+})
+
 test('CSV export of the current search: quoted, formula-safe, UTF-8 with BOM', async ({ page }) => {
   await service
     .from('contact_submissions')

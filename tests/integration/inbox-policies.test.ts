@@ -96,6 +96,24 @@ describe('inbox operations', () => {
     expect(csv).toContain('"Besoin de textes pour la ""refonte"", avec 100% de clarté"')
   })
 
+  it('answers pages at and past the end as PostgREST does', async () => {
+    const atEnd = await admin.client.from('contact_submissions').select('id', { count: 'exact' }).range(120, 129)
+    expect([atEnd.status, atEnd.data, atEnd.count]).toEqual([206, [], 120])
+    const pastEnd = await admin.client.from('contact_submissions').select('id', { count: 'exact' }).range(121, 130)
+    expect([pastEnd.status, pastEnd.error?.code]).toEqual([416, 'PGRST103'])
+    // The inbox turns both into an empty page with the current total, so it can step back.
+    expect(await fetchInboxPage(admin.client, 2, 'Client 0')).toMatchObject({ rows: [], total: 100 })
+    expect(await fetchInboxPage(admin.client, 5, '')).toMatchObject({ rows: [], total: 120, unread: 120 })
+  })
+
+  it('exports a whole number of 1,000-row chunks without asking past the end', async () => {
+    const bulk = Array.from({ length: 880 }, (_, i) => ({ ...VALID_ROW, name: `Bulk ${i}`, email: 'bulk@example.fr' }))
+    const { error } = await test.service().from('contact_submissions').insert(bulk)
+    if (error) throw error
+    expect(await fetchAllMatching(admin.client, '')).toHaveLength(1000)
+    expect(await deleteSubmissionsByEmail(admin.client, 'bulk@example.fr')).toBe(880)
+  })
+
   it('deletes one message, then every message of one address', async () => {
     const [row] = (await fetchInboxPage(admin.client, 0, 'Client 005')).rows
     await deleteSubmission(admin.client, row.id)
