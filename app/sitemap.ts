@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next'
-import { getPathname } from '@/lib/i18n/navigation'
+import { localizedPath } from '@/lib/i18n/localized-path'
 import { locales } from '@/lib/i18n/routing'
 import { sanityFetch } from '@/lib/sanity/fetch'
 import { servicePageSlugsQuery } from '@/lib/sanity/queries'
@@ -9,7 +9,7 @@ import { siteUrl } from '@/lib/seo/site-url'
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const slugs = await sanityFetch(servicePageSlugsQuery, {}, ['service'])
   const paths = ['/', ...slugs.map((slug) => `/${slug}`), '/about', '/contact', '/legal-notice', '/privacy-policy']
-  const url = (href: string, locale: (typeof locales)[number]) => `${siteUrl}${getPathname({ href, locale })}`
+  const url = (href: string, locale: (typeof locales)[number]) => `${siteUrl}${localizedPath(href, locale)}`
   return paths.flatMap((href) =>
     locales.map((locale) => ({
       url: url(href, locale),

@@ -1,8 +1,8 @@
 'use client'
 
 import { LazyMotion, m, useReducedMotion } from 'framer-motion'
-import { useTranslations } from 'next-intl'
 import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { selectedPackageLabel, type ContactCopy } from '@/lib/contact/contact-copy'
 import { ContactForm } from './contact-form'
 
 const loadFeatures = () => import('./motion-features').then((module) => module.default)
@@ -13,6 +13,7 @@ type ContactDialogProps = {
   /** When the dialog was last opened: the form's fill time counts from here. */
   openedAt: number
   onClose: () => void
+  copy: ContactCopy
 }
 
 /**
@@ -20,8 +21,8 @@ type ContactDialogProps = {
  * with focus kept inside, closing on Escape, on the close control and on Cancel. Focus returns to
  * the button that opened it.
  */
-export function ContactDialog({ open, packageName, openedAt, onClose }: ContactDialogProps) {
-  const t = useTranslations('ContactDialog')
+export function ContactDialog({ open, packageName, openedAt, onClose, copy }: ContactDialogProps) {
+  const text = copy.dialog
   const dialog = useRef<HTMLDialogElement>(null)
   const reduceMotion = useReducedMotion()
 
@@ -72,12 +73,12 @@ export function ContactDialog({ open, packageName, openedAt, onClose }: ContactD
         >
           <div className="flex items-start justify-between gap-4">
             <h2 id="contact-dialog-title" className="text-2xl font-semibold text-ink">
-              {t('title')}
+              {text.title}
             </h2>
             <button
               type="button"
               onClick={onClose}
-              aria-label={t('close')}
+              aria-label={text.close}
               className="-mt-1 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-sand hover:text-ink"
               data-testid="contact-dialog-close"
             >
@@ -87,15 +88,15 @@ export function ContactDialog({ open, packageName, openedAt, onClose }: ContactD
             </button>
           </div>
           <p id="contact-dialog-description" className="mt-2 text-muted">
-            {t('description')}
+            {text.description}
           </p>
           {packageName ? (
             <p className="mt-4 inline-flex rounded-full bg-clay-soft px-3 py-1 text-sm font-semibold text-clay-strong" data-testid="contact-dialog-package">
-              {t('selectedPackage', { name: packageName })}
+              {selectedPackageLabel(copy, packageName)}
             </p>
           ) : null}
           <div className="mt-6">
-            <ContactForm variant="dialog" packageName={packageName} openedAt={openedAt} onSuccess={onClose} onCancel={onClose} cancelLabel={t('cancel')} />
+            <ContactForm variant="dialog" copy={copy} packageName={packageName} openedAt={openedAt} onSuccess={onClose} onCancel={onClose} />
           </div>
         </m.div>
       </LazyMotion>

@@ -1,10 +1,10 @@
 'use client'
 
-import { useTranslations } from 'next-intl'
 import { useEffect, useId, useMemo, useRef, type FormEvent } from 'react'
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form'
 import { buttonClasses } from '@/components/ui/button-styles'
-import type { ContactFormValues, ContactMessages } from '@/lib/contact/contact-schema'
+import { waitDescription, type ContactCopy } from '@/lib/contact/contact-copy'
+import type { ContactFormValues } from '@/lib/contact/contact-schema'
 import { MIN_FILL_TIME_MS } from '@/lib/contact/contact-limits'
 import { cooldownSecondsLeft, recordContactSuccess } from '@/lib/contact/cooldown'
 import { toast } from '@/lib/toast-store'
@@ -12,38 +12,26 @@ import { toast } from '@/lib/toast-store'
 type ContactFormProps = {
   /** 'dialog': phone 8–20, closes after a success. 'page': phone ≤ 20, 60 s cooldown, validation toast. */
   variant: 'dialog' | 'page'
+  copy: ContactCopy
   packageName?: string | null
   /** When the form was opened: the fill time is measured from here (a dialog passes its open time). */
   openedAt?: number
   onSuccess?: () => void
   /** The dialog shows a Cancel button next to Send. */
   onCancel?: () => void
-  cancelLabel?: string
 }
 
 const FIELD_ORDER = ['name', 'email', 'phone', 'message'] as const
 
 /** The contact form of spec §4–§9, shared by the contact page and the package dialog. */
-export function ContactForm({ variant, packageName = null, openedAt, onSuccess, onCancel, cancelLabel }: ContactFormProps) {
-  const t = useTranslations('ContactForm')
+export function ContactForm({ variant, copy, packageName = null, openedAt, onSuccess, onCancel }: ContactFormProps) {
   const id = useId()
   const mountedAt = useRef(0)
   useEffect(() => {
     mountedAt.current = Date.now()
   }, [])
-  const messages: ContactMessages = useMemo(
-    () => ({
-      nameMin: t('rules.nameMin'),
-      nameMax: t('rules.nameMax'),
-      emailInvalid: t('rules.emailInvalid'),
-      emailMax: t('rules.emailMax'),
-      phoneMin: t('rules.phoneMin'),
-      phoneMax: t('rules.phoneMax'),
-      messageMin: t('rules.messageMin'),
-      messageMax: t('rules.messageMax'),
-    }),
-    [t],
-  )
+  const text = copy.form
+  const messages = copy.rules
   // zod and its resolver load on the first validation, not with the page (first-load JS budget).
   const resolver = useMemo<Resolver<ContactFormValues>>(
     () => async (values, context, options) => {
@@ -66,18 +54,18 @@ export function ContactForm({ variant, packageName = null, openedAt, onSuccess, 
     defaultValues: { name: '', email: '', phone: '', message: '', website: '', package: packageName ?? '' },
   })
 
-  const errorToast = () => toast({ variant: 'error', title: t('errorTitle'), description: t('errorDescription') })
+  const errorToast = () => toast({ variant: 'error', title: text.errorTitle, description: text.errorDescription })
 
   async function onValid(values: ContactFormValues) {
     const fillTime = Date.now() - (openedAt ?? mountedAt.current)
     const { submitContact } = await import('@/lib/contact/submit-contact')
     const outcome = await submitContact({ ...values, package: packageName ?? values.package ?? null }, fillTime)
     if (outcome === 'rate_limited') {
-      toast({ variant: 'error', title: t('waitTitle'), description: t('rateLimitedDescription') })
+      toast({ variant: 'error', title: text.waitTitle, description: text.rateLimitedDescription })
       return
     }
     if (outcome === 'error') return errorToast()
-    toast({ variant: 'success', title: t('successTitle'), description: t('successDescription') })
+    toast({ variant: 'success', title: text.successTitle, description: text.successDescription })
     reset()
     if (variant === 'page') recordContactSuccess()
     onSuccess?.()
@@ -86,7 +74,7 @@ export function ContactForm({ variant, packageName = null, openedAt, onSuccess, 
   function onInvalid(fieldErrors: FieldErrors<ContactFormValues>) {
     if (variant !== 'page') return
     const first = FIELD_ORDER.map((field) => fieldErrors[field]?.message).find(Boolean)
-    toast({ variant: 'error', title: t('validationTitle'), description: first ?? undefined })
+    toast({ variant: 'error', title: text.validationTitle, description: first ?? undefined })
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -94,13 +82,13 @@ export function ContactForm({ variant, packageName = null, openedAt, onSuccess, 
     // Anti-bot checks come first and send nothing (spec §5, §8).
     if (getValues('website')) return errorToast()
     if (Date.now() - (openedAt ?? mountedAt.current) < MIN_FILL_TIME_MS) {
-      toast({ variant: 'error', title: t('tooFast') })
+      toast({ variant: 'error', title: text.tooFast })
       return
     }
     if (variant === 'page') {
       const seconds = cooldownSecondsLeft()
       if (seconds > 0) {
-        toast({ variant: 'error', title: t('waitTitle'), description: t('waitDescription', { seconds }) })
+        toast({ variant: 'error', title: text.waitTitle, description: waitDescription(copy, seconds) })
         return
       }
     }
@@ -119,9 +107,9 @@ export function ContactForm({ variant, packageName = null, openedAt, onSuccess, 
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
             <label htmlFor={`${id}-name`} className={labelClass}>
-              {t('name')} *
+              {text.name} *
             </label>
-            <input id={`${id}-name`} autoComplete="name" placeholder={t('namePlaceholder')} className={fieldClass} aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy('name')} {...register('name')} />
+            <input id={`${id}-name`} autoComplete="name" placeholder={text.namePlaceholder} className={fieldClass} aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy('name')} {...register('name')} />
             {errors.name ? (
               <p id={`${id}-name-error`} className={errorClass}>
                 {errors.name.message}
@@ -130,9 +118,9 @@ export function ContactForm({ variant, packageName = null, openedAt, onSuccess, 
           </div>
           <div>
             <label htmlFor={`${id}-email`} className={labelClass}>
-              {t('email')} *
+              {text.email} *
             </label>
-            <input id={`${id}-email`} type="email" autoComplete="email" inputMode="email" placeholder={t('emailPlaceholder')} className={fieldClass} aria-invalid={errors.email ? true : undefined} aria-describedby={describedBy('email')} {...register('email')} />
+            <input id={`${id}-email`} type="email" autoComplete="email" inputMode="email" placeholder={text.emailPlaceholder} className={fieldClass} aria-invalid={errors.email ? true : undefined} aria-describedby={describedBy('email')} {...register('email')} />
             {errors.email ? (
               <p id={`${id}-email-error`} className={errorClass}>
                 {errors.email.message}
@@ -142,9 +130,9 @@ export function ContactForm({ variant, packageName = null, openedAt, onSuccess, 
         </div>
         <div>
           <label htmlFor={`${id}-phone`} className={labelClass}>
-            {t('phone')} <span className="font-normal text-muted">{t('phoneOptional')}</span>
+            {text.phone} <span className="font-normal text-muted">{text.phoneOptional}</span>
           </label>
-          <input id={`${id}-phone`} type="tel" autoComplete="tel" inputMode="tel" placeholder={t('phonePlaceholder')} className={fieldClass} aria-invalid={errors.phone ? true : undefined} aria-describedby={describedBy('phone')} {...register('phone')} />
+          <input id={`${id}-phone`} type="tel" autoComplete="tel" inputMode="tel" placeholder={text.phonePlaceholder} className={fieldClass} aria-invalid={errors.phone ? true : undefined} aria-describedby={describedBy('phone')} {...register('phone')} />
           {errors.phone ? (
             <p id={`${id}-phone-error`} className={errorClass}>
               {errors.phone.message}
@@ -153,9 +141,9 @@ export function ContactForm({ variant, packageName = null, openedAt, onSuccess, 
         </div>
         <div>
           <label htmlFor={`${id}-message`} className={labelClass}>
-            {t('message')} *
+            {text.message} *
           </label>
-          <textarea id={`${id}-message`} rows={5} placeholder={t('messagePlaceholder')} className={`${fieldClass} resize-y`} aria-invalid={errors.message ? true : undefined} aria-describedby={describedBy('message')} {...register('message')} />
+          <textarea id={`${id}-message`} rows={5} placeholder={text.messagePlaceholder} className={`${fieldClass} resize-y`} aria-invalid={errors.message ? true : undefined} aria-describedby={describedBy('message')} {...register('message')} />
           {errors.message ? (
             <p id={`${id}-message-error`} className={errorClass}>
               {errors.message.message}
@@ -164,20 +152,20 @@ export function ContactForm({ variant, packageName = null, openedAt, onSuccess, 
         </div>
         {/* Honeypot: invisible to people and assistive technology; bots that fill every field give themselves away. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor={`${id}-website`}>{t('website')}</label>
+          <label htmlFor={`${id}-website`}>{text.website}</label>
           <input id={`${id}-website`} tabIndex={-1} autoComplete="off" {...register('website')} />
         </div>
       </fieldset>
       <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted">{t('required')}</p>
+        <p className="text-sm text-muted">{text.required}</p>
         <div className="flex flex-col-reverse gap-3 sm:flex-row">
           {onCancel ? (
             <button type="button" onClick={onCancel} className={buttonClasses('secondary', 'lg')} data-testid="contact-dialog-cancel">
-              {cancelLabel}
+              {copy.dialog.cancel}
             </button>
           ) : null}
           <button type="submit" disabled={isSubmitting} className={buttonClasses('accent', 'lg')} data-testid="contact-submit">
-            {isSubmitting ? t('submitting') : t('submit')}
+            {isSubmitting ? text.submitting : text.submit}
           </button>
         </div>
       </div>

@@ -1,20 +1,18 @@
 'use client'
 
 import NextLink from 'next/link'
-import { useLocale } from 'next-intl'
-import { getPathname, usePathname } from '@/lib/i18n/navigation'
+import { localizedPath } from '@/lib/i18n/localized-path'
 import type { Locale } from '@/lib/i18n/routing'
+import { useLocaleRoute } from '@/lib/i18n/use-locale-route'
 
 /** Shows the other language (EN on French pages, FR on English ones) and links to the same page in it. */
 export function LanguageToggle({ label, className = '' }: { label: string; className?: string }) {
-  const locale = useLocale() as Locale
-  const pathname = usePathname()
+  const { locale, pathname } = useLocaleRoute()
   const other: Locale = locale === 'fr' ? 'en' : 'fr'
   return (
-    // A plain link to the other language's real URL: next-intl's Link would go through /fr/… to set a
-    // locale cookie, which this site does not use (French is always at /, English at /en).
+    // The other language's real URL (French at /, English at /en): shareable and indexable.
     <NextLink
-      href={getPathname({ href: pathname, locale: other })}
+      href={localizedPath(pathname, other)}
       hrefLang={other}
       lang={other}
       aria-label={label}

@@ -1,7 +1,8 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
-import { Link, usePathname } from '@/lib/i18n/navigation'
+import { Link } from '@/lib/i18n/link'
+import { useLocaleRoute } from '@/lib/i18n/use-locale-route'
 import { LanguageToggle } from './language-toggle'
 import { NavCtaButton } from './nav-cta-button'
 import type { NavService } from './nav-types'
@@ -28,7 +29,7 @@ type MobileMenuProps = {
  * screen grows to the desktop layout; the page behind does not scroll while it is open.
  */
 export function MobileMenu({ services, labels }: MobileMenuProps) {
-  const pathname = usePathname()
+  const { pathname } = useLocaleRoute()
   // Open "on" a given page: navigating elsewhere closes the menu without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null)
   const open = openOn === pathname

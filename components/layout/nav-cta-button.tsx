@@ -2,7 +2,10 @@
 
 import { useEffect, useRef, type MouseEvent } from 'react'
 import { buttonClasses } from '@/components/ui/button-styles'
-import { Link, usePathname, useRouter } from '@/lib/i18n/navigation'
+import { useRouter } from 'next/navigation'
+import { Link } from '@/lib/i18n/link'
+import { localizedPath } from '@/lib/i18n/localized-path'
+import { useLocaleRoute } from '@/lib/i18n/use-locale-route'
 import { NAV_CTA_SCROLL_DELAY_MS, scrollToSection } from '@/lib/scroll'
 
 /**
@@ -10,7 +13,7 @@ import { NAV_CTA_SCROLL_DELAY_MS, scrollToSection } from '@/lib/scroll'
  * 100 ms. Without JavaScript it is a plain link to /#services.
  */
 export function NavCtaButton({ label, className = '', onNavigate }: { label: string; className?: string; onNavigate?: () => void }) {
-  const pathname = usePathname()
+  const { locale, pathname } = useLocaleRoute()
   const router = useRouter()
   const pending = useRef(false)
 
@@ -29,7 +32,7 @@ export function NavCtaButton({ label, className = '', onNavigate }: { label: str
       window.setTimeout(() => scrollToSection('services'), NAV_CTA_SCROLL_DELAY_MS)
     } else {
       pending.current = true
-      router.push('/')
+      router.push(localizedPath('/', locale))
     }
   }
 

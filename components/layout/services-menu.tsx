@@ -1,16 +1,16 @@
 'use client'
 
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
-import { Icon } from '@/components/ui/icon'
-import { Link, usePathname } from '@/lib/i18n/navigation'
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { Link } from '@/lib/i18n/link'
+import { useLocaleRoute } from '@/lib/i18n/use-locale-route'
 import type { NavService } from './nav-types'
 
 /**
  * The Services dropdown: opens while hovered (spec §4), and also on click/tap and from the keyboard
  * (Enter, Space or ArrowDown; Escape closes and returns focus; arrows move between entries).
  */
-export function ServicesMenu({ label, services }: { label: string; services: NavService[] }) {
-  const pathname = usePathname()
+export function ServicesMenu({ label, services, itemIcon }: { label: string; services: NavService[]; itemIcon: ReactNode }) {
+  const { pathname } = useLocaleRoute()
   // Open "on" a given page: navigating elsewhere closes the menu without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null)
   const open = openOn === pathname
@@ -87,7 +87,7 @@ export function ServicesMenu({ label, services }: { label: string; services: Nav
                 className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-[0.95rem] text-ink-soft hover:bg-sand hover:text-ink"
                 aria-current={pathname === `/${service.slug}` ? 'page' : undefined}
               >
-                <Icon name="check" className="size-4 text-clay" />
+                {itemIcon}
                 {service.title}
               </Link>
             </li>

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server'
 import { Container } from '@/components/ui/container'
-import { Link } from '@/lib/i18n/navigation'
+import { Link } from '@/lib/i18n/link'
 import type { SiteSettings } from '@/lib/sanity/content-types'
 import type { NavService } from './nav-types'
 

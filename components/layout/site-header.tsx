@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server'
 import { Container } from '@/components/ui/container'
-import { Link } from '@/lib/i18n/navigation'
+import { Icon } from '@/components/ui/icon'
+import { Link } from '@/lib/i18n/link'
 import { LanguageToggle } from './language-toggle'
 import { MobileMenu } from './mobile-menu'
 import { NavCtaButton } from './nav-cta-button'
@@ -25,7 +26,8 @@ export async function SiteHeader({ brandName, services }: { brandName: string; s
           {brandName}
         </Link>
         <nav aria-label={t('mainNav')} className="hidden items-center gap-1 lg:flex">
-          <ServicesMenu label={t('services')} services={services} />
+          {/* The icon is drawn here, on the server: importing Icon into the client menu would ship every icon's paths. */}
+          <ServicesMenu label={t('services')} services={services} itemIcon={<Icon name="check" className="size-4 text-clay" />} />
           <Link href="/#benefits" className={linkClass}>
             {t('benefits')}
           </Link>

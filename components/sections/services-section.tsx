@@ -1,7 +1,7 @@
 import { Container } from '@/components/ui/container'
 import { Icon } from '@/components/ui/icon'
 import { SectionHeading } from '@/components/ui/section-heading'
-import { Link } from '@/lib/i18n/navigation'
+import { Link } from '@/lib/i18n/link'
 import type { HomeContent } from '@/lib/sanity/content-types'
 
 type Props = {

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import { getPathname } from '@/lib/i18n/navigation'
+import { localizedPath } from '@/lib/i18n/localized-path'
 import { locales, type Locale } from '@/lib/i18n/routing'
 import { siteUrl } from './site-url'
 
@@ -16,7 +16,7 @@ type PageMetadataInput = {
 
 /** Title, description, canonical URL, hreflang alternates (fr, en, x-default) and Open Graph. */
 export function pageMetadata({ locale, path, title, description, siteName, absoluteTitle }: PageMetadataInput): Metadata {
-  const url = (target: Locale) => `${siteUrl}${getPathname({ href: path, locale: target })}`
+  const url = (target: Locale) => `${siteUrl}${localizedPath(path, target)}`
   const languages = Object.fromEntries(locales.map((target) => [target, url(target)]))
   return {
     title: absoluteTitle ? { absolute: title ?? siteName } : (title ?? siteName),

@@ -1,6 +1,7 @@
 // Benchmark (not a test): production build time and peak memory, first-load JavaScript per public
 // route (gzip), and Lighthouse 13 mobile scores for home, one service page, about and contact in
 // both languages. Usage: npm run bench:lighthouse   → prints a table, writes bench-results/site.json
+// `npm run bench:lighthouse -- --js-only` stops after the first-load JavaScript table.
 import { spawn } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
@@ -47,7 +48,10 @@ async function timedBuild(siteUrl, supabaseUrl) {
 
 async function firstLoadJs(base, path) {
   const html = await (await fetch(base + path)).text()
-  const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]))]
+  // Scripts a modern browser downloads: the noModule polyfill bundle is skipped by every browser
+  // that runs modules (Next's own "First Load JS" leaves it out too).
+  const tags = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].filter((match) => !/\snomodule/i.test(match[0]))
+  const sources = [...new Set(tags.map((match) => match[1]))]
   let gzip = 0
   for (const src of sources) {
     const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())
@@ -71,6 +75,11 @@ await waitForHttp(base, { timeoutMs: 60_000 })
 
 const js = {}
 for (const locale of ['fr', 'en']) for (const path of ALL_PUBLIC) js[localized(path, locale)] = await firstLoadJs(base, localized(path, locale))
+
+if (process.argv.includes('--js-only')) {
+  for (const [path, value] of Object.entries(js)) console.log(`  ${path.padEnd(24)} ${String(value.kib).padStart(6)} KiB  (${value.scripts} scripts)`)
+  process.exit(0)
+}
 
 const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] })
 const scores = {}

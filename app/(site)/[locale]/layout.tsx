@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next'
 import { notFound } from 'next/navigation'
-import { NextIntlClientProvider } from 'next-intl'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import type { ReactNode } from 'react'
 import { ContactDialogProvider } from '@/components/contact/contact-dialog-context'
@@ -8,6 +7,7 @@ import { ScrollToTop } from '@/components/layout/scroll-to-top'
 import { SiteFooter } from '@/components/layout/site-footer'
 import { SiteHeader } from '@/components/layout/site-header'
 import { Toaster } from '@/components/ui/toaster'
+import { getContactCopy } from '@/lib/contact/get-contact-copy'
 import { fraunces, inter } from '@/lib/fonts'
 import { isLocale, locales } from '@/lib/i18n/routing'
 import { sanityFetch } from '@/lib/sanity/fetch'
@@ -29,7 +29,10 @@ export async function generateMetadata({ params }: LayoutProps): Promise<Metadat
   const settings = await sanityFetch(siteSettingsQuery, { locale }, ['siteSettings'])
   return {
     metadataBase: new URL(siteUrl),
-    title: { default: settings?.seo?.title ?? settings?.brandName ?? '', template: `%s | ${settings?.brandName ?? ''}` },
+    title: {
+      default: settings?.seo?.title ?? settings?.brandName ?? '',
+      template: `%s | ${settings?.brandName ?? ''}`,
+    },
     description: settings?.seo?.description ?? undefined,
     applicationName: settings?.brandName ?? undefined,
   }
@@ -44,23 +47,22 @@ export default async function SiteLayout({ children, params }: LayoutProps) {
     sanityFetch(serviceNavQuery, { locale }, ['service']),
   ])
   if (!settings) throw new Error('The site settings document is missing from the dataset.')
-  const t = await getTranslations('ContactForm')
+  const [t, contactCopy] = await Promise.all([getTranslations('ContactForm'), getContactCopy(locale)])
   const navServices = services.map((service) => ({ slug: service.slug ?? '', title: service.title ?? '' }))
 
   return (
     <html lang={locale} className={`${inter.variable} ${fraunces.variable}`}>
       <body className="flex min-h-dvh flex-col">
-        <NextIntlClientProvider>
-          <ContactDialogProvider>
-            <ScrollToTop />
-            <SiteHeader brandName={settings.brandName ?? ''} services={navServices} />
-            <main id="main" tabIndex={-1} className="flex-1 pt-[4.5rem] outline-none">
-              {children}
-            </main>
-            <SiteFooter settings={settings} services={navServices} />
-            <Toaster dismissLabel={t('dismiss')} />
-          </ContactDialogProvider>
-        </NextIntlClientProvider>
+        {/* No NextIntlClientProvider: client components get their texts as props (first-load JS budget). */}
+        <ContactDialogProvider copy={contactCopy}>
+          <ScrollToTop />
+          <SiteHeader brandName={settings.brandName ?? ''} services={navServices} />
+          <main id="main" tabIndex={-1} className="flex-1 pt-[4.5rem] outline-none">
+            {children}
+          </main>
+          <SiteFooter settings={settings} services={navServices} />
+          <Toaster dismissLabel={t('dismiss')} />
+        </ContactDialogProvider>
       </body>
     </html>
   )

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { Container } from '@/components/ui/container'
-import { Link } from '@/lib/i18n/navigation'
+import { Link } from '@/lib/i18n/link'
 
 /** The 404 page of both languages: 'Oops! Page not found' and a way home. */
 export default async function NotFound() {

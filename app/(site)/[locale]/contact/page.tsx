@@ -4,6 +4,7 @@ import { ContactDetails } from '@/components/sections/contact-details'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { Container } from '@/components/ui/container'
 import { FeatureCard } from '@/components/ui/feature-card'
+import { getContactCopy } from '@/lib/contact/get-contact-copy'
 import { pageLocale } from '@/lib/i18n/page-locale'
 import { sanityFetch } from '@/lib/sanity/fetch'
 import { contactPageQuery, siteSettingsQuery } from '@/lib/sanity/queries'
@@ -22,9 +23,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ContactPage({ params }: Props) {
   const locale = await pageLocale(params)
-  const [page, settings] = await Promise.all([
+  const [page, settings, copy] = await Promise.all([
     sanityFetch(contactPageQuery, { locale }, ['contactPage']),
     sanityFetch(siteSettingsQuery, { locale }, ['siteSettings']),
+    getContactCopy(locale),
   ])
   if (!page || !settings) throw new Error('The contact page document is missing from the dataset.')
 
@@ -53,7 +55,7 @@ export default async function ContactPage({ params }: Props) {
             {page.formTitle}
           </h2>
           <p className="mt-2 mb-6 text-muted">{page.formIntro}</p>
-          <ContactForm variant="page" />
+          <ContactForm variant="page" copy={copy} />
         </section>
       </Container>
       <section aria-labelledby="why-title" className="bg-sand py-20 sm:py-24">
