@@ -8,6 +8,7 @@ import type { ContactFormValues } from '@/lib/contact/contact-schema'
 import { MIN_FILL_TIME_MS } from '@/lib/contact/contact-limits'
 import { cooldownSecondsLeft, recordContactSuccess } from '@/lib/contact/cooldown'
 import { toast } from '@/lib/toast-store'
+import { useHydrated } from '@/lib/use-hydrated'
 
 type ContactFormProps = {
   /** 'dialog': phone 8–20, closes after a success. 'page': phone ≤ 20, 60 s cooldown, validation toast. */
@@ -22,13 +23,26 @@ type ContactFormProps = {
 }
 
 const FIELD_ORDER = ['name', 'email', 'phone', 'message'] as const
+const EMPTY_VALUES: ContactFormValues = { name: '', email: '', phone: '', message: '', website: '', package: '' }
+
+/** When the page was first painted (epoch ms), or when navigation started if the browser cannot say. */
+function firstPaintTime(): number {
+  const paint = performance.getEntriesByName('first-contentful-paint')[0]
+  return performance.timeOrigin + (paint?.startTime ?? 0)
+}
 
 /** The contact form of spec §4–§9, shared by the contact page and the package dialog. */
 export function ContactForm({ variant, copy, packageName = null, openedAt, onSuccess, onCancel }: ContactFormProps) {
   const id = useId()
   const mountedAt = useRef(0)
+  // Until React has hydrated the form, the browser would submit it natively (a GET with the fields in
+  // the URL): the send button stays disabled until then, which also blocks Enter-to-submit.
+  const ready = useHydrated()
+  // A form hydrated from the server's HTML was on screen since the first paint, before its code ran:
+  // the fill time counts from then. A form mounted in the browser counts from its mount.
+  const serverRendered = useRef(!ready)
   useEffect(() => {
-    mountedAt.current = Date.now()
+    mountedAt.current = serverRendered.current ? firstPaintTime() : Date.now()
   }, [])
   const text = copy.form
   const messages = copy.rules
@@ -51,7 +65,9 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
     formState: { errors, isSubmitting },
   } = useForm<ContactFormValues>({
     resolver,
-    defaultValues: { name: '', email: '', phone: '', message: '', website: '', package: packageName ?? '' },
+    // No defaults for the typed fields: registering then reads what the input already holds instead of
+    // clearing it (the page form hydrates after the visitor may have started typing).
+    defaultValues: { package: packageName ?? '' },
   })
 
   const errorToast = () => toast({ variant: 'error', title: text.errorTitle, description: text.errorDescription })
@@ -66,7 +82,7 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
     }
     if (outcome === 'error') return errorToast()
     toast({ variant: 'success', title: text.successTitle, description: text.successDescription })
-    reset()
+    reset({ ...EMPTY_VALUES, package: packageName ?? '' })
     if (variant === 'page') recordContactSuccess()
     onSuccess?.()
   }
@@ -109,7 +125,15 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
             <label htmlFor={`${id}-name`} className={labelClass}>
               {text.name} *
             </label>
-            <input id={`${id}-name`} autoComplete="name" placeholder={text.namePlaceholder} className={fieldClass} aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy('name')} {...register('name')} />
+            <input
+              id={`${id}-name`}
+              autoComplete="name"
+              placeholder={text.namePlaceholder}
+              className={fieldClass}
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={describedBy('name')}
+              {...register('name')}
+            />
             {errors.name ? (
               <p id={`${id}-name-error`} className={errorClass}>
                 {errors.name.message}
@@ -120,7 +144,17 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
             <label htmlFor={`${id}-email`} className={labelClass}>
               {text.email} *
             </label>
-            <input id={`${id}-email`} type="email" autoComplete="email" inputMode="email" placeholder={text.emailPlaceholder} className={fieldClass} aria-invalid={errors.email ? true : undefined} aria-describedby={describedBy('email')} {...register('email')} />
+            <input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder={text.emailPlaceholder}
+              className={fieldClass}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={describedBy('email')}
+              {...register('email')}
+            />
             {errors.email ? (
               <p id={`${id}-email-error`} className={errorClass}>
                 {errors.email.message}
@@ -132,7 +166,17 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
           <label htmlFor={`${id}-phone`} className={labelClass}>
             {text.phone} <span className="font-normal text-muted">{text.phoneOptional}</span>
           </label>
-          <input id={`${id}-phone`} type="tel" autoComplete="tel" inputMode="tel" placeholder={text.phonePlaceholder} className={fieldClass} aria-invalid={errors.phone ? true : undefined} aria-describedby={describedBy('phone')} {...register('phone')} />
+          <input
+            id={`${id}-phone`}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder={text.phonePlaceholder}
+            className={fieldClass}
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={describedBy('phone')}
+            {...register('phone')}
+          />
           {errors.phone ? (
             <p id={`${id}-phone-error`} className={errorClass}>
               {errors.phone.message}
@@ -143,7 +187,15 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
           <label htmlFor={`${id}-message`} className={labelClass}>
             {text.message} *
           </label>
-          <textarea id={`${id}-message`} rows={5} placeholder={text.messagePlaceholder} className={`${fieldClass} resize-y`} aria-invalid={errors.message ? true : undefined} aria-describedby={describedBy('message')} {...register('message')} />
+          <textarea
+            id={`${id}-message`}
+            rows={5}
+            placeholder={text.messagePlaceholder}
+            className={`${fieldClass} resize-y`}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={describedBy('message')}
+            {...register('message')}
+          />
           {errors.message ? (
             <p id={`${id}-message-error`} className={errorClass}>
               {errors.message.message}
@@ -160,11 +212,21 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
         <p className="text-sm text-muted">{text.required}</p>
         <div className="flex flex-col-reverse gap-3 sm:flex-row">
           {onCancel ? (
-            <button type="button" onClick={onCancel} className={buttonClasses('secondary', 'lg')} data-testid="contact-dialog-cancel">
+            <button
+              type="button"
+              onClick={onCancel}
+              className={buttonClasses('secondary', 'lg')}
+              data-testid="contact-dialog-cancel"
+            >
               {copy.dialog.cancel}
             </button>
           ) : null}
-          <button type="submit" disabled={isSubmitting} className={buttonClasses('accent', 'lg')} data-testid="contact-submit">
+          <button
+            type="submit"
+            disabled={!ready || isSubmitting}
+            className={buttonClasses('accent', 'lg')}
+            data-testid="contact-submit"
+          >
             {isSubmitting ? text.submitting : text.submit}
           </button>
         </div>

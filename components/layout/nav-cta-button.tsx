@@ -32,7 +32,9 @@ export function NavCtaButton({ label, className = '', onNavigate }: { label: str
       window.setTimeout(() => scrollToSection('services'), NAV_CTA_SCROLL_DELAY_MS)
     } else {
       pending.current = true
-      router.push(localizedPath('/', locale))
+      // Next's own scroll handling would reset the page when the home segment commits, which can
+      // land after our timer on a busy machine; ScrollToTop already starts the page at the top.
+      router.push(localizedPath('/', locale), { scroll: false })
     }
   }
 

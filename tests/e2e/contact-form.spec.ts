@@ -176,6 +176,34 @@ test.describe('contact page form', () => {
     await expect(toastTitle(page)).toHaveText('Message sent successfully!')
     expect(await storedFor(email)).toHaveLength(1)
   })
+
+  test('the form is on screen before its code arrives; what is typed meanwhile is kept and sent', async ({ page, request }) => {
+    // Scripts named in the HTML are the first load; anything else (the form's own chunk) is held back.
+    const html = await (await request.get('/contact')).text()
+    const firstLoad = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]))
+    let held = 0
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      if (!firstLoad.has(new URL(route.request().url()).pathname)) {
+        held++
+        await new Promise((resolve) => setTimeout(resolve, 2000))
+      }
+      await route.continue()
+    })
+    await page.goto('/contact')
+    const form = page.getByTestId('contact-form-page')
+    const send = form.getByRole('button', { name: 'Envoyer le message' })
+    await expect(send).toBeDisabled()
+    await form.getByLabel(/^Nom \*/).pressSequentially('Louise Early')
+    await expect(send).toBeEnabled({ timeout: 10_000 })
+    expect(held).toBeGreaterThan(0)
+    await expect(form.getByLabel(/^Nom \*/)).toHaveValue('Louise Early')
+    const email = uniqueEmail('early')
+    await fill(page, form, { email, message: 'Tapé avant que le formulaire ne soit prêt.' })
+    await waitFillTime(page)
+    await send.click()
+    await expect(toastTitle(page)).toHaveText('Message envoyé avec succès!')
+    expect(await storedFor(email)).toMatchObject([{ name: 'Louise Early' }])
+  })
 })
 
 test.describe('package dialog form', () => {

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import { ContactForm } from '@/components/contact/contact-form'
+import { LazyContactForm } from '@/components/contact/lazy-contact-form'
 import { ContactDetails } from '@/components/sections/contact-details'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { Container } from '@/components/ui/container'
@@ -55,7 +55,7 @@ export default async function ContactPage({ params }: Props) {
             {page.formTitle}
           </h2>
           <p className="mt-2 mb-6 text-muted">{page.formIntro}</p>
-          <ContactForm variant="page" copy={copy} />
+          <LazyContactForm variant="page" copy={copy} />
         </section>
       </Container>
       <section aria-labelledby="why-title" className="bg-sand py-20 sm:py-24">
