@@ -17,5 +17,20 @@ export function scrollToSection(id: string): void {
   else setTimeout(settle, 1000)
 }
 
+/**
+ * Scrolls to a section that may not be on the page yet (a page still arriving after a client-side
+ * navigation): looks for it on every frame for at most `timeoutMs`. Returns a function that cancels.
+ */
+export function scrollToSectionWhenPresent(id: string, timeoutMs = 3000): () => void {
+  const deadline = performance.now() + timeoutMs
+  let frame = 0
+  const attempt = () => {
+    if (document.getElementById(id)) return scrollToSection(id)
+    if (performance.now() < deadline) frame = requestAnimationFrame(attempt)
+  }
+  attempt()
+  return () => cancelAnimationFrame(frame)
+}
+
 /** Delay between arriving on the home page and scrolling to #services (spec §9). */
 export const NAV_CTA_SCROLL_DELAY_MS = 100

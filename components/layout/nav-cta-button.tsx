@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation'
 import { Link } from '@/lib/i18n/link'
 import { localizedPath } from '@/lib/i18n/localized-path'
 import { useLocaleRoute } from '@/lib/i18n/use-locale-route'
-import { NAV_CTA_SCROLL_DELAY_MS, scrollToSection } from '@/lib/scroll'
+import { NAV_CTA_SCROLL_DELAY_MS, scrollToSection, scrollToSectionWhenPresent } from '@/lib/scroll'
 
 /**
  * The navigation's call to action: go to the home page, then smooth-scroll to #services after
@@ -20,8 +20,12 @@ export function NavCtaButton({ label, className = '', onNavigate }: { label: str
   useEffect(() => {
     if (!pending.current || pathname !== '/') return
     pending.current = false
-    const timer = window.setTimeout(() => scrollToSection('services'), NAV_CTA_SCROLL_DELAY_MS)
-    return () => window.clearTimeout(timer)
+    let cancel = () => {}
+    const timer = window.setTimeout(() => (cancel = scrollToSectionWhenPresent('services')), NAV_CTA_SCROLL_DELAY_MS)
+    return () => {
+      window.clearTimeout(timer)
+      cancel()
+    }
   }, [pathname])
 
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
