@@ -189,7 +189,8 @@ test.describe('contact page form', () => {
       }
       await route.continue()
     })
-    await page.goto('/contact')
+    // Not waiting for the load event: a chunk requested before it would hold the event back too.
+    await page.goto('/contact', { waitUntil: 'commit' })
     const form = page.getByTestId('contact-form-page')
     const send = form.getByRole('button', { name: 'Envoyer le message' })
     await expect(send).toBeDisabled()
