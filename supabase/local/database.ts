@@ -1,5 +1,5 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite'
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ApiRole } from './jwt.ts'
 import { quoteLiteral as literal } from './postgrest-query.ts'
@@ -33,6 +33,8 @@ export function listMigrations(dir = MIGRATIONS_DIR): { version: string; name: s
 }
 
 export async function openDatabase({ dataDir }: { dataDir?: string }) {
+  // PGlite creates only the last folder of the path; on a fresh clone `.data/` does not exist yet.
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
   const db = dataDir ? await PGlite.create({ dataDir }) : await PGlite.create()
   await db.exec(readFileSync(BOOTSTRAP_SQL, 'utf8'))
   const applied = new Set((await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((row) => row.version))
