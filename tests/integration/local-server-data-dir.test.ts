@@ -13,7 +13,10 @@ describe('the local server on disk', () => {
     const dataDir = join(root, 'fresh-clone', '.data', 'supabase')
     const first = await startTestSupabase({ dataDir, trustedProxyHops: 2 })
     try {
-      const { error } = await first.anon({ 'X-Forwarded-For': clientAddress() }).from('contact_submissions').insert({ ...VALID_ROW, message: 'Stored before the restart.' })
+      const { error } = await first
+        .anon({ 'X-Forwarded-For': clientAddress() })
+        .from('contact_submissions')
+        .insert({ ...VALID_ROW, message: 'Stored before the restart.' })
       expect(error).toBeNull()
     } finally {
       await first.close()
