@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useId, useMemo, useRef, type FormEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, type FormEvent, type ReactNode } from 'react'
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { waitDescription, type ContactCopy } from '@/lib/contact/contact-copy'
@@ -23,6 +23,7 @@ type ContactFormProps = {
 }
 
 const FIELD_ORDER = ['name', 'email', 'phone', 'message'] as const
+type FieldName = (typeof FIELD_ORDER)[number]
 const EMPTY_VALUES: ContactFormValues = { name: '', email: '', phone: '', message: '', website: '', package: '' }
 
 /** When the page was first painted (epoch ms), or when navigation started if the browser cannot say. */
@@ -115,93 +116,73 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
     'mt-2 block w-full rounded-xl border border-line bg-white px-4 py-3 text-ink placeholder:text-muted/70 transition-colors focus:border-clay focus:outline-none focus-visible:outline-2 focus-visible:outline-clay disabled:bg-sand/60 aria-[invalid=true]:border-red-700'
   const labelClass = 'block text-sm font-semibold text-ink'
   const errorClass = 'mt-1.5 text-sm font-medium text-red-800'
-  const describedBy = (field: string) => (errors[field as keyof typeof errors] ? `${id}-${field}-error` : undefined)
+  /** What every visible control shares: its id, look, validity, link to its error, and registration. */
+  const control = (name: FieldName) => ({
+    id: `${id}-${name}`,
+    className: fieldClass,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+    ...register(name),
+  })
+  /** A label, its control and, when the rule fails, the rule's message. */
+  const field = (name: FieldName, label: ReactNode, input: ReactNode) => (
+    <div>
+      <label htmlFor={`${id}-${name}`} className={labelClass}>
+        {label}
+      </label>
+      {input}
+      {errors[name] ? (
+        <p id={`${id}-${name}-error`} className={errorClass}>
+          {errors[name].message}
+        </p>
+      ) : null}
+    </div>
+  )
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid={`contact-form-${variant}`}>
       <fieldset disabled={isSubmitting} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${id}-name`} className={labelClass}>
-              {text.name} *
-            </label>
+          {field(
+            'name',
+            `${text.name} *`,
+            <input {...control('name')} autoComplete="name" placeholder={text.namePlaceholder} />,
+          )}
+          {field(
+            'email',
+            `${text.email} *`,
             <input
-              id={`${id}-name`}
-              autoComplete="name"
-              placeholder={text.namePlaceholder}
-              className={fieldClass}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={describedBy('name')}
-              {...register('name')}
-            />
-            {errors.name ? (
-              <p id={`${id}-name-error`} className={errorClass}>
-                {errors.name.message}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor={`${id}-email`} className={labelClass}>
-              {text.email} *
-            </label>
-            <input
-              id={`${id}-email`}
+              {...control('email')}
               type="email"
               autoComplete="email"
               inputMode="email"
               placeholder={text.emailPlaceholder}
-              className={fieldClass}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy('email')}
-              {...register('email')}
-            />
-            {errors.email ? (
-              <p id={`${id}-email-error`} className={errorClass}>
-                {errors.email.message}
-              </p>
-            ) : null}
-          </div>
+            />,
+          )}
         </div>
-        <div>
-          <label htmlFor={`${id}-phone`} className={labelClass}>
+        {field(
+          'phone',
+          <>
             {text.phone} <span className="font-normal text-muted">{text.phoneOptional}</span>
-          </label>
+          </>,
           <input
-            id={`${id}-phone`}
+            {...control('phone')}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
             placeholder={text.phonePlaceholder}
-            className={fieldClass}
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={describedBy('phone')}
-            {...register('phone')}
-          />
-          {errors.phone ? (
-            <p id={`${id}-phone-error`} className={errorClass}>
-              {errors.phone.message}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor={`${id}-message`} className={labelClass}>
-            {text.message} *
-          </label>
+          />,
+        )}
+        {field(
+          'message',
+          `${text.message} *`,
           <textarea
-            id={`${id}-message`}
+            {...control('message')}
+            className={`${fieldClass} resize-y`}
             rows={5}
             placeholder={text.messagePlaceholder}
-            className={`${fieldClass} resize-y`}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={describedBy('message')}
-            {...register('message')}
-          />
-          {errors.message ? (
-            <p id={`${id}-message-error`} className={errorClass}>
-              {errors.message.message}
-            </p>
-          ) : null}
-        </div>
+          />,
+        )}
         {/* Honeypot: invisible to people and assistive technology; bots that fill every field give themselves away. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label htmlFor={`${id}-website`}>{text.website}</label>
