@@ -13,8 +13,10 @@ export async function SiteHeader({ brandName, services }: { brandName: string; s
   const t = await getTranslations('Nav')
   const linkClass =
     'inline-flex min-h-10 items-center rounded-full px-3 text-[0.95rem] font-medium text-ink-soft transition-colors hover:bg-sand hover:text-ink'
+  // Opaque rather than backdrop-blurred: a fixed blurred layer is re-rasterised on every scroll frame
+  // and delays the first paint on slow phones.
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-line/80 bg-paper/90 backdrop-blur supports-[backdrop-filter]:bg-paper/75">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-line/80 bg-paper/95">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50 focus:rounded-full focus:bg-ink focus:px-4 focus:py-2 focus:text-paper"

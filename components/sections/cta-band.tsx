@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Container } from '@/components/ui/container'
+import { Glow } from '@/components/ui/glow'
 
 type CtaBandProps = { id?: string; title: string | null | undefined; text: string | null | undefined; children: ReactNode }
 
@@ -9,7 +10,7 @@ export function CtaBand({ id, title, text, children }: CtaBandProps) {
     <section aria-labelledby={id ?? 'cta-title'} className="py-20 sm:py-24">
       <Container>
         <div className="relative overflow-hidden rounded-[2rem] bg-night px-6 py-14 text-center text-paper sm:px-12">
-          <div aria-hidden="true" className="pointer-events-none absolute -top-24 left-1/2 size-96 -translate-x-1/2 rounded-full bg-clay/30 blur-3xl" />
+          <Glow tone="clay" className="-top-24 left-1/2 size-96 -translate-x-1/2" />
           <div className="relative">
             <h2 id={id ?? 'cta-title'} className="mx-auto max-w-2xl text-3xl font-semibold text-white sm:text-4xl">
               {title}

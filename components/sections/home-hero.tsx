@@ -1,4 +1,5 @@
 import { Container } from '@/components/ui/container'
+import { Glow } from '@/components/ui/glow'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { Icon } from '@/components/ui/icon'
 import type { HomeContent } from '@/lib/sanity/content-types'
@@ -9,7 +10,7 @@ type Hero = NonNullable<NonNullable<HomeContent['page']>['hero']>
 export function HomeHero({ hero, bookingUrl, bookingLabel }: { hero: Hero; bookingUrl?: string | null; bookingLabel?: string | null }) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
-      <div aria-hidden="true" className="pointer-events-none absolute -top-40 -right-40 size-[36rem] rounded-full bg-clay-soft/70 blur-3xl" />
+      <Glow className="-top-40 -right-40 size-[36rem]" />
       <Container className="relative grid items-center gap-12 py-16 sm:py-24 lg:grid-cols-[1.25fr_1fr] lg:py-28">
         <div className="animate-fade-up">
           <p className="mb-5 inline-flex items-center gap-2 rounded-full border border-line bg-white px-4 py-1.5 text-sm font-semibold text-clay-strong">

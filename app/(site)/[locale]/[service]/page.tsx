@@ -5,6 +5,7 @@ import { CtaBand } from '@/components/sections/cta-band'
 import { PackageCards } from '@/components/sections/package-cards'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { Container } from '@/components/ui/container'
+import { Glow } from '@/components/ui/glow'
 import { FeatureCard } from '@/components/ui/feature-card'
 import { Icon } from '@/components/ui/icon'
 import { SectionHeading } from '@/components/ui/section-heading'
@@ -40,7 +41,7 @@ export default async function ServicePage({ params }: Props) {
   return (
     <>
       <section aria-labelledby="service-title" className="relative overflow-hidden">
-        <div aria-hidden="true" className="pointer-events-none absolute -top-48 -left-32 size-[32rem] rounded-full bg-clay-soft/70 blur-3xl" />
+        <Glow className="-top-48 -left-32 size-[32rem]" />
         <Container className="relative py-16 sm:py-24">
           <div className="max-w-3xl animate-fade-up">
             <p className="mb-5 inline-flex items-center gap-2 rounded-full border border-line bg-white px-4 py-1.5 text-sm font-semibold text-clay-strong">

@@ -3,6 +3,7 @@ import { LazyContactForm } from '@/components/contact/lazy-contact-form'
 import { ContactDetails } from '@/components/sections/contact-details'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { Container } from '@/components/ui/container'
+import { Glow } from '@/components/ui/glow'
 import { FeatureCard } from '@/components/ui/feature-card'
 import { getContactCopy } from '@/lib/contact/get-contact-copy'
 import { pageLocale } from '@/lib/i18n/page-locale'
@@ -33,7 +34,7 @@ export default async function ContactPage({ params }: Props) {
   return (
     <>
       <section aria-labelledby="contact-title" className="relative overflow-hidden">
-        <div aria-hidden="true" className="pointer-events-none absolute -top-40 -right-40 size-[30rem] rounded-full bg-clay-soft/70 blur-3xl" />
+        <Glow className="-top-40 -right-40 size-[30rem]" />
         <Container className="relative py-16 sm:py-20">
           <h1 id="contact-title" className="max-w-3xl text-4xl leading-[1.1] font-semibold text-ink sm:text-5xl">
             {page.hero?.title}
