@@ -16,7 +16,7 @@ export async function SiteHeader({ brandName, services }: { brandName: string; s
   // Opaque rather than backdrop-blurred: a fixed blurred layer is re-rasterised on every scroll frame
   // and delays the first paint on slow phones.
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-line/80 bg-paper/95">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-line/80 bg-paper">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50 focus:rounded-full focus:bg-ink focus:px-4 focus:py-2 focus:text-paper"
