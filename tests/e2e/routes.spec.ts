@@ -87,6 +87,15 @@ test('sitemap lists every public page in both languages, robots points to it, pr
   expect(robots).not.toContain('admin')
 })
 
+test('the scripts a public page loads at once are marked for eager background compilation', async ({ request }) => {
+  for (const url of ['/', '/en/contact']) {
+    const html = await (await request.get(url)).text()
+    const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].filter((match) => !/\snomodule/i.test(match[0])).map((match) => match[1])
+    expect(scripts.length).toBeGreaterThan(3)
+    for (const src of scripts) expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true)
+  }
+})
+
 test('the home page carries ProfessionalService JSON-LD', async ({ page }) => {
   await page.goto('/')
   const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
