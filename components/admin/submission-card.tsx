@@ -28,7 +28,7 @@ export function SubmissionCard({ submission, onToggleRead, onDelete, onDeleteAll
             {unread ? <span className="rounded-full bg-clay px-2 py-0.5 text-xs font-semibold text-white">Non lu</span> : null}
             {submission.package ? (
               <span className="rounded-full bg-sand px-2.5 py-0.5 text-xs font-semibold text-clay-strong" data-testid="submission-package">
-                Forfait : {submission.package}
+                Forfait&nbsp;: {submission.package}
               </span>
             ) : null}
           </h2>

@@ -116,7 +116,7 @@ test('home shows six services, six benefits, seven logos and three rated testimo
   await expect(testimonials).toHaveCount(3)
   const filled = await testimonials.evaluateAll((items) => items.map((item) => item.querySelectorAll('[data-filled="true"]').length))
   expect(filled).toEqual([4, 4, 5])
-  await expect(testimonials.first().getByRole('img')).toHaveAttribute('aria-label', 'Note : 4 sur 5')
+  await expect(testimonials.first().getByRole('img')).toHaveAttribute('aria-label', 'Note\u00a0: 4 sur 5')
 })
 
 test('a service page: hero button scrolls to the packages, the middle one is popular', async ({ page }) => {
@@ -141,7 +141,7 @@ test('choosing a package opens the contact dialog, which remembers the package a
   const dialog = page.getByTestId('contact-dialog')
   await expect(dialog).toBeVisible()
   await expect(dialog.getByRole('heading', { level: 2 })).toHaveText('Parlons de votre projet')
-  await expect(page.getByTestId('contact-dialog-package')).toHaveText('Forfait choisi : Advanced')
+  await expect(page.getByTestId('contact-dialog-package')).toHaveText('Forfait choisi\u00a0: Advanced')
 
   // Focus stays inside the dialog.
   for (let step = 0; step < 12; step++) {
@@ -153,7 +153,7 @@ test('choosing a package opens the contact dialog, which remembers the package a
   await expect(choose).toBeFocused()
 
   await page.getByTestId('package-card').nth(2).getByRole('button').click()
-  await expect(page.getByTestId('contact-dialog-package')).toHaveText('Forfait choisi : Enterprise')
+  await expect(page.getByTestId('contact-dialog-package')).toHaveText('Forfait choisi\u00a0: Enterprise')
   await page.getByTestId('contact-dialog-close').click()
   await expect(dialog).toBeHidden()
 

@@ -30,6 +30,11 @@ for (const locale of ['fr', 'en'] as const) {
         expect(absolute(await page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`).getAttribute('href'))).toBe(absolute(`${baseURL}${target}`))
       }
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/)
+      if (locale === 'fr') {
+        // French typography: no ordinary (breakable) space before : ; ! ? » or after «.
+        const texts = [await page.locator('body').innerText(), await page.title(), (await page.locator('meta[name="description"]').getAttribute('content')) ?? '']
+        for (const text of texts) expect(text.match(/.{0,20}(?: [:;!?»]|« ).{0,10}/g) ?? []).toEqual([])
+      }
 
       // Language toggle shows the other language and leads to the same page in it.
       const toggle = page.getByTestId('language-toggle').first()

@@ -20,7 +20,7 @@ describe('waitDescription', () => {
 
 describe('selectedPackageLabel', () => {
   it('names the package in each language', () => {
-    expect(selectedPackageLabel({ dialog: fr.ContactDialog }, 'Growth')).toBe('Forfait choisi : Growth')
+    expect(selectedPackageLabel({ dialog: fr.ContactDialog }, 'Growth')).toBe('Forfait choisi\u00a0: Growth')
     expect(selectedPackageLabel({ dialog: en.ContactDialog }, 'Growth')).toMatch(/Growth/)
   })
 })
