@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { firstLoadScripts } from './first-load-scripts.mjs'
 
 /**
  * Chrome's explicit compile hint (V8, Chrome 136+): a file that starts with this comment has all its
@@ -26,10 +27,8 @@ export function firstLoadChunks(distDir) {
   const chunks = new Set()
   if (!existsSync(appDir)) return chunks
   for (const file of htmlFiles(appDir)) {
-    for (const [tag, src] of readFileSync(file, 'utf8').matchAll(
-      /<script[^>]+src="\/_next\/(static\/chunks\/[^"?]+\.js)"[^>]*>/g,
-    )) {
-      if (!/\snomodule/i.test(tag)) chunks.add(src)
+    for (const src of firstLoadScripts(readFileSync(file, 'utf8'))) {
+      if (/^\/_next\/static\/chunks\/[^?]+\.js$/.test(src)) chunks.add(src.slice('/_next/'.length))
     }
   }
   return chunks

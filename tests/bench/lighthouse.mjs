@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/find-chromium.mjs'
+import { firstLoadScripts } from '../../scripts/lib/first-load-scripts.mjs'
 import { freePort, waitForHttp } from '../../scripts/lib/free-port.mjs'
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', NEXT_DIST_DIR: '.next-bench' }
@@ -53,10 +54,7 @@ async function timedBuild(siteUrl, supabaseUrl) {
 
 async function firstLoadJs(base, path) {
   const html = await (await fetch(base + path)).text()
-  // Scripts a modern browser downloads: the noModule polyfill bundle is skipped by every browser
-  // that runs modules (Next's own "First Load JS" leaves it out too).
-  const tags = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].filter((match) => !/\snomodule/i.test(match[0]))
-  const sources = [...new Set(tags.map((match) => match[1]))]
+  const sources = firstLoadScripts(html)
   let gzip = 0
   for (const src of sources) {
     const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())

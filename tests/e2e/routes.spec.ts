@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
+import { firstLoadScripts } from '../../scripts/lib/first-load-scripts.mjs'
 import { localized, PUBLIC_PATHS } from './public-routes'
 
 for (const locale of ['fr', 'en'] as const) {
@@ -95,7 +96,7 @@ test('sitemap lists every public page in both languages, robots points to it, pr
 test('the scripts a public page loads at once are marked for eager background compilation', async ({ request }) => {
   for (const url of ['/', '/en/contact']) {
     const html = await (await request.get(url)).text()
-    const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].filter((match) => !/\snomodule/i.test(match[0])).map((match) => match[1])
+    const scripts = firstLoadScripts(html)
     expect(scripts.length).toBeGreaterThan(3)
     for (const src of scripts) expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true)
   }

@@ -1,0 +1,2 @@
+// Types for first-load-scripts.mjs.
+export function firstLoadScripts(html: string): string[]
