@@ -3,7 +3,7 @@ import createNextIntlPlugin from 'next-intl/plugin'
 import { securityHeaders } from './lib/security-headers'
 
 // Paths that are not French pages: English, Next internals, API, Studio, inbox, assets, SEO files.
-const UNLOCALISED = ['en', 'fr', '_next', 'api', 'studio', 'admin-panel-2024', 'seed-assets', 'sitemap\\.xml', 'robots\\.txt', 'favicon\\.ico', 'icon\\.svg']
+const UNLOCALISED = ['en', 'fr', '_next', 'api', 'studio', 'admin-panel-2024', 'sitemap\\.xml', 'robots\\.txt', 'favicon\\.ico', 'icon\\.svg']
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts')
 
@@ -12,8 +12,6 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
-  // The seed dataset and its images are read from disk by the offline content layer at build time.
-  outputFileTracingIncludes: { '/*': ['./studio/seed/**/*'] },
   images: {
     remotePatterns: [{ protocol: 'https', hostname: 'cdn.sanity.io' }],
   },

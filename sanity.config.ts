@@ -1,19 +1,34 @@
 'use client'
 
+import { createClient } from '@sanity/client'
 import { defineConfig } from 'sanity'
 import { structureTool } from 'sanity/structure'
-import { isSanityConfigured, sanityDataset, sanityProjectId } from './lib/sanity/env'
+import { isSanityHosted, sanityBrowserApiHost, sanityDataset, sanityProjectId } from './lib/sanity/env'
 import { schemaTypes } from './schemas'
 import { singletonTypes, structure } from './studio/structure'
+
+/**
+ * With the local Content Lake the Studio talks to `https://localhost:<port>` (HTTP/2), without the
+ * project subdomain, signed in with the token the local server issues (see studio/local/README.md).
+ */
+const localContentLake = isSanityHosted
+  ? {}
+  : {
+      apiHost: sanityBrowserApiHost,
+      auth: { loginMethod: 'token' as const, apiHost: sanityBrowserApiHost },
+      unstable_clientFactory: (options: Parameters<typeof createClient>[0]) => createClient({ ...options, useProjectHostname: false }),
+      // groq-js, behind the local server, has no full-text engine for the default `text::query` search.
+      search: { strategy: 'groqLegacy' as const },
+    }
 
 /** The embedded Studio at /studio. Singletons can be edited and published, never created or deleted. */
 export default defineConfig({
   name: 'default',
   title: 'Plume & Cap',
   basePath: '/studio',
-  // A placeholder id keeps the config valid offline; the Studio route shows setup help instead.
-  projectId: isSanityConfigured ? sanityProjectId : 'unconfigured',
+  projectId: sanityProjectId,
   dataset: sanityDataset,
+  ...localContentLake,
   plugins: [structureTool({ structure })],
   schema: {
     types: schemaTypes,

@@ -1,7 +1,9 @@
-// `npm start` (and `npm run dev` with --dev: hot reload, no build): build when needed, start the local Supabase-compatible server when the app points
-// at it, then serve the production build on PORT (default 3000). Ctrl-C stops everything.
+// `npm start` (and `npm run dev` with --dev: hot reload, no build): start the local Content Lake when
+// no hosted Sanity project is configured, build when needed, start the local Supabase-compatible server
+// when the app points at it, then serve the production build on PORT (default 3000). Ctrl-C stops everything.
 import { spawn, spawnSync } from 'node:child_process'
 import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs'
+import { contentLakeStatus, localContentLakePort, portTakenMessage, startContentLake, usesLocalContentLake } from './lib/content-lake.mjs'
 import { isPortTaken, waitForHttp } from './lib/free-port.mjs'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -23,6 +25,34 @@ process.on('SIGTERM', () => stopAll(0))
 if (await isPortTaken(port)) {
   console.error(`Port ${port} is already in use. Stop what is running there or choose another: PORT=3001 npm start`)
   process.exit(1)
+}
+
+if (usesLocalContentLake()) {
+  // Before the build: pages are prerendered from it.
+  const lakePort = localContentLakePort()
+  const status = await contentLakeStatus(lakePort)
+  if (status === 'other') {
+    console.error(portTakenMessage(lakePort))
+    process.exit(1)
+  }
+  if (status === 'ours') {
+    console.log(`[start] using the local Content Lake already running on port ${lakePort}`)
+  } else {
+    try {
+      const lake = await startContentLake(['--port', String(lakePort), '--site-url', `http://localhost:${port}`])
+      children.push(lake)
+      lake.on('exit', (code) => {
+        if (code) {
+          console.error(`[start] the local Content Lake stopped (exit ${code}).`)
+          stopAll(code)
+        }
+      })
+    } catch (error) {
+      console.error(`[start] ${error.message}`)
+      stopAll(1)
+    }
+  }
+  console.log(`[start] the Studio is at http://localhost:${port}/studio (content: local Content Lake, https://localhost:${lakePort})`)
 }
 
 if (dev) {

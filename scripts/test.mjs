@@ -1,9 +1,12 @@
 // `npm test`: every check and test of the project, as CI runs it (.ci/run).
-//  1. Sanity TypeGen, TypeScript and ESLint        3. a production build wired to a local Supabase
-//  2. unit + integration tests (vitest)              4. browser tests (Playwright + Debian's Chromium)
+//  1. Sanity TypeGen, TypeScript and ESLint        3. a local Content Lake (seeded), Sanity's own document
+//  2. unit + integration tests (vitest)                 validator over it, a production build read from it
+//                                                    4. browser tests (Playwright + Debian's Chromium)
+//                                                       against that build and a local Supabase
 // It ends with one line "N passed, M failed" and a non-zero exit code when anything failed.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { startContentLake } from './lib/content-lake.mjs'
 import { findChromium } from './lib/find-chromium.mjs'
 import { freePort, waitForHttp } from './lib/free-port.mjs'
 
@@ -64,9 +67,30 @@ if (wants('e2e')) {
   if (chromium) {
     const supabasePort = await freePort()
     const sitePort = await freePort()
+    const lakePort = await freePort()
     const supabaseUrl = `http://127.0.0.1:${supabasePort}`
     const siteUrl = `http://127.0.0.1:${sitePort}`
-    const buildEnv = { NEXT_DIST_DIR: '.next-test', NEXT_PUBLIC_SUPABASE_URL: supabaseUrl, NEXT_PUBLIC_SITE_URL: siteUrl }
+    const lakeUrl = `http://127.0.0.1:${lakePort}`
+    const buildEnv = {
+      NEXT_DIST_DIR: '.next-test',
+      NEXT_PUBLIC_SUPABASE_URL: supabaseUrl,
+      NEXT_PUBLIC_SITE_URL: siteUrl,
+      NEXT_PUBLIC_SANITY_PROJECT_ID: '',
+      NEXT_PUBLIC_SANITY_LOCAL_PORT: String(lakePort),
+    }
+    // The local Content Lake the build reads and the Studio tests edit: seeded, in memory, its webhook
+    // pointed at the test site. The site's origin is allowed by CORS under both loopback names.
+    const lakeArgs = ['--port', String(lakePort), '--memory', '--site-url', siteUrl]
+    const lakeLog = openSync('test-results/content-lake.log', 'w')
+    children.push(await startContentLake(lakeArgs, { stdio: ['ignore', lakeLog, lakeLog] }))
+    console.log('  (local Content Lake log: test-results/content-lake.log)')
+    const { token: lakeToken } = await (await fetch(`${lakeUrl}/v1/auth/local-token`)).json()
+    run('Sanity document validation (sanity documents validate, against the local Content Lake)', 'sanity', ['documents', 'validate', '--yes', '--level', 'error'], {
+      ...buildEnv,
+      SANITY_INTERNAL_ENV: `http://localhost:${lakePort}`,
+      SANITY_AUTH_TOKEN: lakeToken,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ./scripts/lib/localhost-subdomains.mjs`.trim(),
+    })
     if (run('Production build for the browser tests', 'npm', ['run', '--silent', 'build'], buildEnv)) {
       // The contact-form tests all come from 127.0.0.1: raise the per-address limit (tested on its own).
       const supabaseArgs = ['supabase/local/server.ts', '--port', String(supabasePort), '--memory', '--contact-rate-limit', '100000']
@@ -79,6 +103,8 @@ if (wants('e2e')) {
         ...buildEnv,
         BASE_URL: siteUrl,
         SUPABASE_URL: supabaseUrl,
+        CONTENT_LAKE_URL: lakeUrl,
+        CONTENT_LAKE_TOKEN: lakeToken,
         CHROMIUM_PATH: chromium,
       })
       stopBackground()

@@ -1,7 +1,7 @@
 import { createClient } from 'next-sanity'
-import { sanityApiVersion, sanityDataset, sanityProjectId } from './env'
+import { sanityApiVersion, sanityDataset, sanityProjectId, sanityServerApiHost } from './env'
 
-/** The Content Lake client; only created when a project is configured (see fetch.ts). */
+/** The one Content Lake client of the site's server: hosted, or the local Content Lake. */
 export function createSanityClient() {
   return createClient({
     projectId: sanityProjectId,
@@ -10,5 +10,6 @@ export function createSanityClient() {
     useCdn: false,
     perspective: 'published',
     token: process.env.SANITY_API_READ_TOKEN || undefined,
+    ...(sanityServerApiHost ? { apiHost: sanityServerApiHost, useProjectHostname: false } : {}),
   })
 }

@@ -13,7 +13,9 @@ const imageFields = /* groq */ `
   "width": asset->metadata.dimensions.width,
   "height": asset->metadata.dimensions.height,
   "lqip": asset->metadata.lqip,
-  "ref": asset._ref
+  "ref": asset._ref,
+  crop,
+  hotspot
 `
 
 const cardFields = /* groq */ `

@@ -24,6 +24,8 @@ export const aboutPage = defineType({
       name: 'photo',
       title: 'Photo de la fondatrice',
       type: 'image',
+      // Crop and hotspot are applied to the photo's URL on the site (lib/sanity/image.ts).
+      options: { hotspot: true },
       fields: [defineField({ name: 'alt', title: 'Texte alternatif', type: 'localeString', validation: (rule) => rule.required() })],
       validation: (rule) => rule.required(),
     }),

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { NextStudio } from 'next-sanity/studio'
-import { StudioSetupHelp } from '@/components/studio/studio-setup-help'
-import { isSanityConfigured } from '@/lib/sanity/env'
+import { LocalStudio } from '@/components/studio/local-studio'
+import { isSanityHosted } from '@/lib/sanity/env'
 import config from '../../../../sanity.config'
 
 export const dynamic = 'force-static'
@@ -13,8 +13,7 @@ export const metadata: Metadata = {
   referrer: 'same-origin',
 }
 
-/** The embedded Sanity Studio, or, with no project configured, how to connect one. */
+/** The embedded Sanity Studio: on the hosted project, or on the local Content Lake (signed in for you). */
 export default function StudioPage() {
-  if (!isSanityConfigured) return <StudioSetupHelp />
-  return <NextStudio config={config} />
+  return isSanityHosted ? <NextStudio config={config} /> : <LocalStudio />
 }

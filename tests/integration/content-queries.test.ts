@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { createClient, type SanityClient } from '@sanity/client'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   aboutPageQuery,
   contactPageQuery,
@@ -9,12 +11,25 @@ import {
   serviceNavQuery,
   siteSettingsQuery,
 } from '@/lib/sanity/queries'
-import { querySeed } from '@/lib/sanity/seed-query'
+import { startContentLake, type ContentLake } from '@/studio/local/create-content-lake'
+
+// The site's queries, through the same client options the site uses, against a local Content Lake
+// seeded from studio/seed: what the pages get, in both languages.
+let lake: ContentLake
+let sanity: SanityClient
+beforeAll(async () => {
+  lake = await startContentLake({ port: 0, seedDir: join(process.cwd(), 'studio', 'seed'), webhookUrl: null, log: () => {} })
+  sanity = createClient({ projectId: lake.projectId, dataset: lake.dataset, apiVersion: '2025-10-01', useCdn: false, perspective: 'published', apiHost: lake.url, useProjectHostname: false })
+})
+afterAll(() => lake?.close())
+
+const fetchQuery = (query: string, params: Record<string, unknown> = {}) => sanity.fetch(query, params)
 
 const LOCALES = ['fr', 'en'] as const
 const SERVICE_SLUGS = ['linkedin-services', 'redaction-web', 'campagnes-email', 'strategie-contenu']
-// Fields that are optional by design: a card without a claim, a service without a page, no blur hash offline.
-const OPTIONAL = new Set(['highlight', 'slug', 'lqip'])
+// Fields that are optional by design: a card without a claim, a service without a page, no blur hash
+// offline, images the editor never cropped.
+const OPTIONAL = new Set(['highlight', 'slug', 'lqip', 'crop', 'hotspot'])
 // Portable Text bookkeeping that is legitimately empty.
 const STRUCTURAL = new Set(['markDefs', 'marks'])
 
@@ -42,20 +57,20 @@ type Service = { page: { highlight: string | null; features: unknown[]; packages
 
 describe.each(LOCALES)('content queries in %s', (locale) => {
   it('site settings are complete', async () => {
-    const settings = (await querySeed(siteSettingsQuery, { locale })) as Record<string, unknown>
+    const settings = (await fetchQuery(siteSettingsQuery, { locale })) as Record<string, unknown>
     expect(emptyFields(settings)).toEqual([])
     expect(settings.copyrightYear).toBe(2025)
     expect(settings.city).toBe('Paris')
   })
 
   it('navigation lists the four routed services in order', async () => {
-    const nav = (await querySeed(serviceNavQuery, { locale })) as { slug: string }[]
+    const nav = (await fetchQuery(serviceNavQuery, { locale })) as { slug: string }[]
     expect(nav.map((service) => service.slug)).toEqual(SERVICE_SLUGS)
     expect(emptyFields(nav)).toEqual([])
   })
 
   it('home page is complete and matches the spec counts', async () => {
-    const home = (await querySeed(homePageQuery, { locale })) as Home
+    const home = (await fetchQuery(homePageQuery, { locale })) as Home
     expect(emptyFields(home)).toEqual([])
     expect(home.page.hero.trustLines).toHaveLength(3)
     expect(home.page.hero.projectsClaim).toContain('20+')
@@ -68,7 +83,7 @@ describe.each(LOCALES)('content queries in %s', (locale) => {
     expect(claims).toContain(locale === 'fr' ? '7 jours sur 7' : '24/7')
     expect(home.clients).toHaveLength(7)
     for (const client of home.clients) {
-      expect(client.logo.url).toMatch(/^\/seed-assets\/[a-z0-9-]+\.svg$/)
+      expect(client.logo.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/images\/local\/production\/[0-9a-f]{40}-\d+x\d+\.svg$/)
       expect(client.logo.width).toBeGreaterThan(0)
       expect(client.logo.height).toBeGreaterThan(0)
     }
@@ -76,7 +91,7 @@ describe.each(LOCALES)('content queries in %s', (locale) => {
   })
 
   it.each(SERVICE_SLUGS)('service page %s is complete with 6 features and 3 packages, the middle featured', async (slug) => {
-    const service = (await querySeed(servicePageQuery, { locale, slug })) as Service
+    const service = (await fetchQuery(servicePageQuery, { locale, slug })) as Service
     expect(emptyFields(service)).toEqual([])
     expect(service.page.features).toHaveLength(6)
     expect(service.page.packages).toHaveLength(3)
@@ -89,14 +104,14 @@ describe.each(LOCALES)('content queries in %s', (locale) => {
   })
 
   it('about, contact and legal pages are complete', async () => {
-    const about = (await querySeed(aboutPageQuery, { locale })) as { journey: unknown[]; passions: unknown[]; values: unknown[] }
+    const about = (await fetchQuery(aboutPageQuery, { locale })) as { journey: unknown[]; passions: unknown[]; values: unknown[] }
     expect(emptyFields(about)).toEqual([])
     expect([about.journey.length, about.passions.length, about.values.length]).toEqual([3, 2, 3])
-    const contact = (await querySeed(contactPageQuery, { locale })) as { reasons: { highlight: string }[] }
+    const contact = (await fetchQuery(contactPageQuery, { locale })) as { reasons: { highlight: string }[] }
     expect(emptyFields(contact)).toEqual([])
     expect(contact.reasons.map((reason) => reason.highlight).join(' ')).toMatch(/24\s?h.*20\+.*\+250/)
-    const notice = (await querySeed(legalPageQuery, { locale, slug: 'legal-notice' })) as { sections: unknown[] }
-    const privacy = (await querySeed(legalPageQuery, { locale, slug: 'privacy-policy' })) as { sections: unknown[] }
+    const notice = (await fetchQuery(legalPageQuery, { locale, slug: 'legal-notice' })) as { sections: unknown[] }
+    const privacy = (await fetchQuery(legalPageQuery, { locale, slug: 'privacy-policy' })) as { sections: unknown[] }
     expect(emptyFields(notice)).toEqual([])
     expect(emptyFields(privacy)).toEqual([])
     expect(notice.sections).toHaveLength(3)
@@ -113,14 +128,14 @@ describe('the package table of spec §2', () => {
   }
   it.each(Object.entries(expected))('%s has exactly its packages and volumes in both languages', async (slug, packages) => {
     for (const locale of LOCALES) {
-      const service = (await querySeed(servicePageQuery, { locale, slug })) as Service
+      const service = (await fetchQuery(servicePageQuery, { locale, slug })) as Service
       expect(service.page.packages.map((pack) => pack.name)).toEqual(packages.map(([name]) => name))
       service.page.packages.forEach((pack, index) => expect(pack.volume).toContain(packages[index][1]))
     }
   })
 
   it('states the detail lines of the table', async () => {
-    const text = async (slug: string, locale: 'fr' | 'en') => JSON.stringify(await querySeed(servicePageQuery, { locale, slug }))
+    const text = async (slug: string, locale: 'fr' | 'en') => JSON.stringify(await fetchQuery(servicePageQuery, { locale, slug }))
     expect(await text('linkedin-services', 'en')).toMatch(/1 post a week|1 post per week/i)
     expect(await text('redaction-web', 'en')).toMatch(/7 days[\s\S]*5 days[\s\S]*3 days/)
     expect(await text('redaction-web', 'fr')).toMatch(/800[\s\S]*1000[\s\S]*1500/)
@@ -129,7 +144,7 @@ describe('the package table of spec §2', () => {
   })
 
   it('lists the four service slugs as routable', async () => {
-    expect(await querySeed(servicePageSlugsQuery)).toEqual(expect.arrayContaining(SERVICE_SLUGS))
-    expect(((await querySeed(servicePageSlugsQuery)) as string[]).length).toBe(4)
+    expect(await fetchQuery(servicePageSlugsQuery)).toEqual(expect.arrayContaining(SERVICE_SLUGS))
+    expect(((await fetchQuery(servicePageSlugsQuery)) as string[]).length).toBe(4)
   })
 })

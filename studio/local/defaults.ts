@@ -1,0 +1,21 @@
+/**
+ * Settings of the local Content Lake shared by the server, the site's content layer, the Studio and
+ * the scripts. Loopback only: none of these is a secret worth more than the machine it runs on.
+ */
+export const LOCAL_CONTENT_LAKE_PORT = 54380
+export const LOCAL_PROJECT_ID = 'local'
+export const LOCAL_DATASET = 'production'
+/** The default secret of the signed webhook the local server sends to the site's /api/revalidate. */
+export const LOCAL_WEBHOOK_SECRET = 'local-content-lake-webhook-secret'
+/** Where the site runs by default (npm start): the webhook target and the allowed CORS origin. */
+export const LOCAL_SITE_URL = 'http://localhost:3000'
+/** The editor every local request with the token acts as (GET /users/me). */
+export const LOCAL_EDITOR = {
+  id: 'local-editor',
+  name: 'Éditeur local',
+  email: 'editor@localhost.test',
+  profileImage: null,
+  provider: 'local',
+  role: 'administrator',
+  roles: [{ name: 'administrator', title: 'Administrator' }],
+} as const

@@ -1,0 +1,127 @@
+import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
+
+export type SanityDocument = {
+  _id: string
+  _type: string
+  _rev?: string
+  _createdAt?: string
+  _updatedAt?: string
+  [key: string]: unknown
+}
+
+/** What one transaction did to one document: null before = created, null after = deleted. */
+export type DocumentChange = { id: string; before: SanityDocument | null; after: SanityDocument | null }
+
+export type CommittedTransaction = {
+  id: string
+  timestamp: string
+  identity: string
+  changes: DocumentChange[]
+}
+
+type LogLine = { id: string; timestamp: string; identity: string; documents: Record<string, SanityDocument | null> }
+
+/**
+ * The documents of one dataset, in memory, made durable by an append-only transaction log: each
+ * transaction is one NDJSON line written and fsynced before the request is acknowledged, so an
+ * acknowledged mutation survives kill -9 (and a power cut). At start the snapshot is read, the log
+ * replayed (a torn last line, never acknowledged, is dropped), and both are compacted into a new
+ * snapshot written atomically (temporary file + rename).
+ */
+export class DocumentStore {
+  readonly documents = new Map<string, SanityDocument>()
+  private readonly folder: string | undefined
+  private logFd: number | undefined
+  private listeners = new Set<(transaction: CommittedTransaction) => void>()
+
+  constructor(folder?: string) {
+    this.folder = folder
+    if (!folder) return
+    mkdirSync(folder, { recursive: true })
+    const snapshot = join(folder, 'documents.ndjson')
+    const log = join(folder, 'transactions.ndjson')
+    if (existsSync(snapshot)) {
+      for (const line of readFileSync(snapshot, 'utf8').split('\n')) {
+        if (line.trim()) {
+          const doc = JSON.parse(line) as SanityDocument
+          this.documents.set(doc._id, doc)
+        }
+      }
+    }
+    if (existsSync(log)) {
+      for (const line of readFileSync(log, 'utf8').split('\n')) {
+        if (!line.trim()) continue
+        let entry: LogLine
+        try {
+          entry = JSON.parse(line) as LogLine
+        } catch {
+          break // a line cut by a crash mid-write: its request was never answered
+        }
+        this.applyDocuments(entry.documents)
+      }
+    }
+    this.compact()
+  }
+
+  /** True when the dataset has never been written (the server then imports the seed). */
+  get isEmpty(): boolean {
+    return this.documents.size === 0
+  }
+
+  get(id: string): SanityDocument | null {
+    return this.documents.get(id) ?? null
+  }
+
+  all(): SanityDocument[] {
+    return [...this.documents.values()]
+  }
+
+  /** Makes a transaction durable, then visible, then tells the listeners. */
+  commit(transaction: CommittedTransaction): void {
+    if (transaction.changes.length === 0) return
+    const documents: Record<string, SanityDocument | null> = {}
+    for (const change of transaction.changes) documents[change.id] = change.after
+    if (this.logFd !== undefined) {
+      const line: LogLine = { id: transaction.id, timestamp: transaction.timestamp, identity: transaction.identity, documents }
+      writeSync(this.logFd, `${JSON.stringify(line)}\n`)
+      fsyncSync(this.logFd)
+    }
+    this.applyDocuments(documents)
+    for (const listener of this.listeners) listener(transaction)
+  }
+
+  subscribe(listener: (transaction: CommittedTransaction) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  close(): void {
+    if (this.logFd !== undefined) closeSync(this.logFd)
+    this.logFd = undefined
+    this.listeners.clear()
+  }
+
+  private applyDocuments(documents: Record<string, SanityDocument | null>) {
+    for (const [id, doc] of Object.entries(documents)) {
+      if (doc) this.documents.set(id, doc)
+      else this.documents.delete(id)
+    }
+  }
+
+  private compact() {
+    if (!this.folder) return
+    const snapshot = join(this.folder, 'documents.ndjson')
+    const temporary = `${snapshot}.tmp`
+    const lines = [...this.documents.values()].map((doc) => JSON.stringify(doc)).join('\n')
+    writeFileSync(temporary, lines ? `${lines}\n` : '')
+    const fd = openSync(temporary, 'r+')
+    fsyncSync(fd)
+    closeSync(fd)
+    renameSync(temporary, snapshot)
+    const log = join(this.folder, 'transactions.ndjson')
+    writeFileSync(log, '')
+    this.logFd = openSync(log, 'a')
+    appendFileSync(this.logFd, '')
+  }
+}
