@@ -1,6 +1,7 @@
 'use client'
 
-import { NextStudio } from 'next-sanity/studio'
+// Without the sanity.io dashboard bridge script (next-sanity/studio adds it): offline there is no dashboard.
+import { NextStudio } from 'next-sanity/studio/client-component'
 import { useEffect, useState } from 'react'
 import { sanityBrowserApiHost, sanityProjectId } from '@/lib/sanity/env'
 import config from '../../sanity.config'

@@ -1,0 +1,193 @@
+import { readFileSync } from 'node:fs'
+import { deflateSync, crc32 } from 'node:zlib'
+import { expect, test, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test'
+
+/*
+ * The editorial loop in the embedded Studio, offline, against the local Content Lake that
+ * scripts/test.mjs starts (seeded, in memory, webhook pointed at the test site). This project runs
+ * after the others (playwright.config.ts), since publishing changes the pages they read.
+ */
+
+const lakeUrl = process.env.CONTENT_LAKE_URL ?? 'http://127.0.0.1:54380'
+const lakeToken = process.env.CONTENT_LAKE_TOKEN ?? ''
+
+test.describe.configure({ mode: 'serial' })
+
+// The Studio's own hard-coded calls to sanity.io (version check, error tunnel, the Inter font) are
+// answered locally as they would be online, so the console shows only what the local stack causes.
+const INTER = readFileSync('node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2')
+async function answerSanityHosts(context: BrowserContext) {
+  await context.route(/^https:\/\/[a-z.]*sanity-cdn\.com\//, (route) => route.fulfill({ json: { latest: '6.16.0', packageVersion: '6.16.0' } }))
+  await context.route(/^https:\/\/api\.sanity\.io\//, (route) => route.fulfill({ json: {} }))
+  await context.route(/^https:\/\/design-system-static\.sanity\.io\//, (route) => route.fulfill({ body: INTER, contentType: 'font/woff2' }))
+}
+
+/** Console errors and uncaught exceptions of a page, collected from now on. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`)
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+async function lake<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${lakeUrl}${path}`, { ...init, headers: { Authorization: `Bearer ${lakeToken}`, 'Content-Type': 'application/json', ...init.headers } })
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`)
+  return (await response.json()) as T
+}
+const getDocument = async (id: string) => (await lake<{ documents: Record<string, unknown>[] }>(`/v2025-02-19/data/doc/production/${id}`)).documents[0] ?? null
+
+/** Polls a public page until it contains (or stops containing) a text; returns the milliseconds it took. */
+async function waitForPage(page: Page, path: string, text: string, { present = true, timeoutMs = 2000 } = {}): Promise<number> {
+  const started = Date.now()
+  for (;;) {
+    const html = await (await page.request.get(path, { headers: { 'Cache-Control': 'no-cache' } })).text()
+    if (html.includes(text) === present) return Date.now() - started
+    if (Date.now() - started > timeoutMs) throw new Error(`${path} ${present ? 'does not show' : 'still shows'} "${text}" after ${timeoutMs} ms`)
+    await page.waitForTimeout(100)
+  }
+}
+
+async function openDocument(page: Page, path: string) {
+  await page.goto(`/studio/structure/${path}`)
+  await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
+}
+
+const field = (page: Page, path: string) => page.locator(`[id="${path}"]`)
+
+async function publish(page: Page) {
+  const button = page.getByTestId('action-publish')
+  await expect(button).toBeEnabled({ timeout: 15_000 })
+  await button.click()
+  await expect(page.getByText(/was published/)).toBeVisible({ timeout: 15_000 })
+}
+
+test.beforeEach(async ({ context }) => {
+  await answerSanityHosts(context)
+})
+
+test('the Studio signs in offline, shows the structure and opens every document type without a console error', async ({ page }) => {
+  const errors = collectErrors(page)
+  await page.goto('/studio')
+  const structure = page.getByRole('listbox', { name: 'Contenu' })
+  for (const title of ['Réglages du site', 'Accueil', 'À propos', 'Contact', 'Services', 'Avantages', 'Logos clients', 'Témoignages', 'Pages légales']) {
+    await expect(structure.getByRole('link', { name: title, exact: true })).toBeVisible({ timeout: 30_000 })
+  }
+  // As an editor moves around: clicking through the structure, each singleton, then each collection
+  // and one of its documents, which opens with no validation error.
+  for (const title of ['Réglages du site', 'Accueil', 'À propos', 'Contact']) {
+    await structure.getByRole('link', { name: title, exact: true }).click()
+    await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByTestId('action-publish')).toBeVisible()
+  }
+  for (const [list, item] of [
+    ['Services', 'Contenu LinkedIn'],
+    ['Avantages', 'Piloté par les données'],
+    ['Logos clients', 'BatiPro'],
+    ['Témoignages', ''],
+    ['Pages légales', 'Mentions légales'],
+  ]) {
+    await structure.getByRole('link', { name: list, exact: true }).click()
+    const documents = page.getByRole('listbox').nth(1)
+    const link = item ? documents.getByRole('link', { name: new RegExp(item, 'i') }).first() : documents.getByRole('link').first()
+    await link.click()
+    await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByTestId('action-publish')).toBeVisible()
+    await expect(page.getByTestId('input-validation-icon-error')).toHaveCount(0)
+  }
+  expect(errors).toEqual([])
+})
+
+test('a French edit of the home hero, published, shows on / within 2 s and leaves /en alone', async ({ page }) => {
+  const title = `Des mots qui font grandir votre entreprise ${Date.now().toString(36)}`
+  const english = await (await page.request.get('/en')).text()
+  await openDocument(page, 'homePage')
+  await field(page, 'hero.title.fr').fill(title)
+  await publish(page)
+  const ms = await waitForPage(page, '/', title)
+  test.info().annotations.push({ type: 'publish→page', description: `${ms} ms` })
+  const englishAfter = await (await page.request.get('/en')).text()
+  expect(englishAfter).not.toContain(title)
+  expect(englishAfter.match(/<h1[^>]*>.*?<\/h1>/s)?.[0]).toBe(english.match(/<h1[^>]*>.*?<\/h1>/s)?.[0])
+  expect(((await getDocument('homePage')) as { hero: { title: { fr: string } } }).hero.title.fr).toBe(title)
+})
+
+test('an English-only edit of a service page shows on /en/<service> and not on the French page', async ({ page }) => {
+  const title = `LinkedIn that brings you clients ${Date.now().toString(36)}`
+  await openDocument(page, 'services;service-linkedin')
+  await field(page, 'page.hero.title.en').fill(title)
+  await publish(page)
+  await waitForPage(page, '/en/linkedin-services', title)
+  expect(await (await page.request.get('/linkedin-services')).text()).not.toContain(title)
+})
+
+test('a draft never reaches the public site, and discarding it restores the published text', async ({ page }) => {
+  const published = ((await getDocument('aboutPage')) as { hero: { title: { fr: string } } }).hero.title.fr
+  const draft = `Brouillon ${Date.now().toString(36)}`
+  await openDocument(page, 'aboutPage')
+  await field(page, 'hero.title.fr').fill(draft)
+  await expect.poll(async () => JSON.stringify(await getDocument('drafts.aboutPage')), { timeout: 10_000 }).toContain(draft)
+  // Long enough for any webhook and regeneration to have happened: the page must not change.
+  await page.waitForTimeout(2500)
+  const html = await (await page.request.get('/about')).text()
+  expect(html).not.toContain(draft)
+  expect(html).toContain(published.split(' ')[0])
+
+  await page.getByTestId('action-menu-button').click()
+  await page.getByTestId('action-discardChanges').click()
+  await page.getByRole('dialog').getByRole('button', { name: /discard/i }).click()
+  await expect.poll(async () => getDocument('drafts.aboutPage'), { timeout: 10_000 }).toBeNull()
+  await expect(field(page, 'hero.title.fr')).toHaveValue(published, { timeout: 10_000 })
+})
+
+test('clearing a required field shows the validation error and publishing is refused', async ({ page }) => {
+  await openDocument(page, 'contactPage')
+  const input = field(page, 'hero.title.fr')
+  const original = await input.inputValue()
+  await input.fill('')
+  await expect(page.getByText('Required').first()).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByTestId('action-publish')).toBeDisabled()
+  await input.fill(original)
+  await expect(page.getByTestId('action-publish')).toBeEnabled({ timeout: 15_000 })
+  // Back to the published text: nothing to publish, the public page is untouched.
+  await page.getByTestId('action-menu-button').click()
+  await page.getByTestId('action-discardChanges').click()
+  await page.getByRole('dialog').getByRole('button', { name: /discard/i }).click()
+  await expect.poll(async () => getDocument('drafts.contactPage'), { timeout: 10_000 }).toBeNull()
+})
+
+/** A solid-colour PNG of the given size (so its real size is known). */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const out = Buffer.alloc(12 + data.length)
+    out.writeUInt32BE(data.length, 0)
+    body.copy(out, 4)
+    out.writeUInt32BE(crc32(body), 8 + data.length)
+    return out
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x7a)])
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))])
+}
+
+test('an uploaded client logo, published, shows on the home page at its real size', async ({ page }) => {
+  const width = 360
+  const height = 120 + (Date.now() % 50) // a size no seed logo has, so the new asset is unmistakable
+  await openDocument(page, 'logosClients;client-batipro')
+  await page.locator('[id="logo"]').locator('..').locator('input[type="file"]').first().setInputFiles({ name: 'batipro.png', mimeType: 'image/png', buffer: png(width, height) })
+  await expect.poll(async () => JSON.stringify(await getDocument('drafts.client-batipro')), { timeout: 15_000 }).toContain(`-${width}x${height}-png`)
+  await publish(page)
+  await waitForPage(page, '/', `-${width}x${height}.png`)
+  await page.goto('/')
+  const logo = page.getByRole('img', { name: 'BatiPro' })
+  await expect(logo).toHaveAttribute('width', String(width))
+  await expect(logo).toHaveAttribute('height', String(height))
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([width, height])
+})

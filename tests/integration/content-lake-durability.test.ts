@@ -1,0 +1,112 @@
+import { createClient } from '@sanity/client'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { afterAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../scripts/lib/free-port.mjs'
+import { startContentLake } from '@/studio/local/create-content-lake'
+
+/*
+ * The local Content Lake as a process: what it acknowledged survives kill -9, the seed is imported
+ * once, and random patches never leave a document corrupted or the server failing.
+ */
+
+const dataDir = mkdtempSync(join(tmpdir(), 'content-lake-'))
+let child: ChildProcess | undefined
+
+async function startProcess(port: number): Promise<ChildProcess> {
+  const process_ = spawn(process.execPath, ['studio/local/server.ts', '--port', String(port), '--data-dir', dataDir, '--no-webhook'], { stdio: 'ignore' })
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (process_.exitCode !== null) throw new Error(`server exited with ${process_.exitCode}`)
+    const up = await fetch(`http://127.0.0.1:${port}/v1/ping`).then((r) => r.ok).catch(() => false)
+    if (up) return process_
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('server did not start')
+}
+
+async function kill9(process_: ChildProcess) {
+  const exited = new Promise((resolve) => process_.once('exit', resolve))
+  process_.kill('SIGKILL')
+  await exited
+}
+
+afterAll(() => {
+  if (child?.exitCode === null) child.kill('SIGKILL')
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('durability', () => {
+  it('keeps every acknowledged mutation across kill -9, imports the seed once, keeps the token', async () => {
+    const port = await freePort()
+    child = await startProcess(port)
+    const token = ((await (await fetch(`http://127.0.0.1:${port}/v1/auth/local-token`)).json()) as { token: string }).token
+    const client = createClient({ projectId: 'local', dataset: 'production', apiVersion: '2025-02-19', useCdn: false, apiHost: `http://127.0.0.1:${port}`, useProjectHostname: false, token })
+    const seeded = await client.fetch<number>('count(*)')
+    expect(seeded).toBeGreaterThan(28) // documents and their image assets
+
+    await client.patch('homePage').set({ 'hero.title.fr': 'Avant le crash' }).commit()
+    // 50 writes as fast as they are acknowledged, then kill -9 right after the last acknowledgement.
+    const acknowledged: string[] = []
+    for (let i = 0; i < 50; i++) {
+      const doc = await client.create({ _id: `crash-${i}`, _type: 'note', i })
+      acknowledged.push(doc._id)
+    }
+    await kill9(child)
+
+    child = await startProcess(port)
+    expect(await client.fetch('*[_id == "homePage"][0].hero.title.fr')).toBe('Avant le crash')
+    expect(await client.fetch('count(*[_type == "note" && _id in $ids])', { ids: acknowledged })).toBe(50)
+    expect(await client.fetch<number>('count(*)')).toBe(seeded + 50) // the seed was not imported again
+    const again = ((await (await fetch(`http://127.0.0.1:${port}/v1/auth/local-token`)).json()) as { token: string }).token
+    expect(again).toBe(token)
+    await kill9(child)
+  })
+})
+
+describe('random patches', () => {
+  const key = fc.constantFrom('title', 'count', 'tags', 'nested', 'nested.inner', 'tags[0]', 'tags[-1]', '_id', '_type', 'missing.deep.path')
+  const value = fc.oneof(fc.string({ maxLength: 8 }), fc.integer({ min: -5, max: 5 }), fc.boolean(), fc.constant(null), fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }), fc.dictionary(fc.string({ minLength: 1, maxLength: 3 }), fc.integer(), { maxKeys: 2 }))
+  const operation = fc.oneof(
+    fc.record({ set: fc.dictionary(key, value, { minKeys: 1, maxKeys: 2 }) }),
+    fc.record({ setIfMissing: fc.dictionary(key, value, { minKeys: 1, maxKeys: 2 }) }),
+    fc.record({ unset: fc.array(key, { minLength: 1, maxLength: 2 }) }),
+    fc.record({ inc: fc.dictionary(key, fc.oneof(fc.integer({ min: -3, max: 3 }), fc.string({ maxLength: 2 })), { minKeys: 1, maxKeys: 1 }) }),
+    fc.record({ dec: fc.dictionary(key, fc.integer({ min: -3, max: 3 }), { minKeys: 1, maxKeys: 1 }) }),
+    fc
+      .constantFrom('before', 'after', 'replace')
+      .chain((position) => fc.record({ insert: fc.record({ [position]: fc.constantFrom('tags[0]', 'tags[-1]', 'title', 'nested[0]'), items: fc.array(value, { maxLength: 2 }) }) })),
+    fc.record({ diffMatchPatch: fc.dictionary(key, fc.string({ maxLength: 12 }), { minKeys: 1, maxKeys: 1 }) }),
+    fc.record({ bogus: value }),
+  )
+
+  it('never corrupt a document: each patch applies whole or not at all, and the server never fails', async () => {
+    const lake = await startContentLake({ port: 0, webhookUrl: null, log: () => {} })
+    const headers = { Authorization: `Bearer ${lake.token}`, 'Content-Type': 'application/json' }
+    const mutateUrl = `${lake.url}/v2025-02-19/data/mutate/production?returnDocuments=true`
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 6 }), async (operations) => {
+          await fetch(mutateUrl, { method: 'POST', headers, body: JSON.stringify({ mutations: [{ createOrReplace: { _id: 'fuzz', _type: 'note', title: 'x', count: 1, tags: ['a'], nested: { inner: 1 } } }] }) })
+          for (const op of operations) {
+            const before = lake.store.get('fuzz')
+            const response = await fetch(mutateUrl, { method: 'POST', headers, body: JSON.stringify({ mutations: [{ patch: { id: 'fuzz', ...op } }] }) })
+            expect(response.status).toBeLessThan(500)
+            const after = lake.store.get('fuzz')
+            expect(after?._id).toBe('fuzz')
+            expect(typeof after?._type).toBe('string')
+            if (response.status >= 400) expect(after).toEqual(before)
+            else expect(after?._rev).not.toBe(before?._rev)
+            expect(() => JSON.parse(JSON.stringify(after))).not.toThrow()
+          }
+        }),
+        { numRuns: 150 },
+      )
+    } finally {
+      await lake.close()
+    }
+  })
+})
