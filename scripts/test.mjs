@@ -5,8 +5,7 @@
 //                                                       against that build and a local Supabase
 // It ends with one line "N passed, M failed" and a non-zero exit code when anything failed.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
-import { startContentLake } from './lib/content-lake.mjs'
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { findChromium } from './lib/find-chromium.mjs'
 import { freePort, waitForHttp } from './lib/free-port.mjs'
 
@@ -28,14 +27,33 @@ function run(title, command, args, env = {}) {
 }
 
 function startBackground(command, args, env, logFile) {
-  const output = logFile ? openSync(logFile, 'w') : 'inherit'
+  const output = logFile ? openSync(logFile, 'a') : 'inherit'
   const child = spawn(command, args, { stdio: ['ignore', output, output], env: { ...process.env, ...env } })
   children.push(child)
   return child
 }
 
+let stopping = false
 function stopBackground() {
+  stopping = true
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+}
+
+/**
+ * Starts a server and starts it again whenever it dies, as a process manager would: the browser
+ * tests kill -9 the Content Lake and the site (PIDs in test-results/pids/) to check that published
+ * edits survive a restart of everything.
+ */
+function supervise(name, command, args, env, logFile) {
+  mkdirSync('test-results/pids', { recursive: true })
+  const launch = () => {
+    const child = startBackground(command, args, env, logFile)
+    writeFileSync(`test-results/pids/${name}.pid`, String(child.pid))
+    child.on('exit', () => {
+      if (!stopping) launch()
+    })
+  }
+  launch()
 }
 process.on('exit', stopBackground)
 process.on('SIGINT', () => process.exit(130))
@@ -78,11 +96,13 @@ if (wants('e2e')) {
       NEXT_PUBLIC_SANITY_PROJECT_ID: '',
       NEXT_PUBLIC_SANITY_LOCAL_PORT: String(lakePort),
     }
-    // The local Content Lake the build reads and the Studio tests edit: seeded, in memory, its webhook
-    // pointed at the test site. The site's origin is allowed by CORS under both loopback names.
-    const lakeArgs = ['--port', String(lakePort), '--memory', '--site-url', siteUrl]
-    const lakeLog = openSync('test-results/content-lake.log', 'w')
-    children.push(await startContentLake(lakeArgs, { stdio: ['ignore', lakeLog, lakeLog] }))
+    // The local Content Lake the build reads and the Studio tests edit: seeded into a fresh folder (a
+    // restart keeps it), its webhook pointed at the test site, whose origin CORS allows.
+    rmSync('test-results/content-lake', { recursive: true, force: true })
+    rmSync('test-results/content-lake.log', { force: true })
+    const lakeArgs = ['studio/local/server.ts', '--port', String(lakePort), '--data-dir', 'test-results/content-lake', '--site-url', siteUrl]
+    supervise('content-lake', process.execPath, lakeArgs, {}, 'test-results/content-lake.log')
+    await waitForHttp(`${lakeUrl}/v1/ping`, { timeoutMs: 60_000 })
     console.log('  (local Content Lake log: test-results/content-lake.log)')
     const { token: lakeToken } = await (await fetch(`${lakeUrl}/v1/auth/local-token`)).json()
     run('Sanity document validation (sanity documents validate, against the local Content Lake)', 'sanity', ['documents', 'validate', '--yes', '--level', 'error'], {
@@ -93,11 +113,12 @@ if (wants('e2e')) {
     })
     if (run('Production build for the browser tests', 'npm', ['run', '--silent', 'build'], buildEnv)) {
       // The contact-form tests all come from 127.0.0.1: raise the per-address limit (tested on its own).
+      rmSync('test-results/local-supabase.log', { force: true })
       const supabaseArgs = ['supabase/local/server.ts', '--port', String(supabasePort), '--memory', '--contact-rate-limit', '100000']
       startBackground(process.execPath, supabaseArgs, { OUTBOX_DIR: 'test-results/outbox' }, 'test-results/local-supabase.log')
       console.log('  (local Supabase server log: test-results/local-supabase.log)')
       await waitForHttp(`${supabaseUrl}/auth/v1/health`, { timeoutMs: 60_000 })
-      startBackground('next', ['start', '-p', String(sitePort), '-H', '127.0.0.1'], buildEnv)
+      supervise('site', 'next', ['start', '-p', String(sitePort), '-H', '127.0.0.1'], buildEnv)
       await waitForHttp(siteUrl, { timeoutMs: 60_000 })
       run('Browser tests (Playwright, Chromium)', 'playwright', ['test'], {
         ...buildEnv,

@@ -64,6 +64,13 @@ async function publish(page: Page) {
   await expect(page.getByText(/was published/)).toBeVisible({ timeout: 15_000 })
 }
 
+/** « Discard changes » from the document's action menu, confirmed. */
+async function discardChanges(page: Page) {
+  await page.getByTestId('action-menu-button').click()
+  await page.getByRole('menuitem', { name: 'Discard changes' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: /discard/i }).click()
+}
+
 test.beforeEach(async ({ context }) => {
   await answerSanityHosts(context)
 })
@@ -85,7 +92,7 @@ test('the Studio signs in offline, shows the structure and opens every document 
   for (const [list, item] of [
     ['Services', 'Contenu LinkedIn'],
     ['Avantages', 'Piloté par les données'],
-    ['Logos clients', 'BatiPro'],
+    ['Logos clients', 'Batipro'],
     ['Témoignages', ''],
     ['Pages légales', 'Mentions légales'],
   ]) {
@@ -100,8 +107,11 @@ test('the Studio signs in offline, shows the structure and opens every document 
   expect(errors).toEqual([])
 })
 
+let publishedHeroTitle = ''
+
 test('a French edit of the home hero, published, shows on / within 2 s and leaves /en alone', async ({ page }) => {
   const title = `Des mots qui font grandir votre entreprise ${Date.now().toString(36)}`
+  publishedHeroTitle = title
   const english = await (await page.request.get('/en')).text()
   await openDocument(page, 'homePage')
   await field(page, 'hero.title.fr').fill(title)
@@ -117,6 +127,8 @@ test('a French edit of the home hero, published, shows on / within 2 s and leave
 test('an English-only edit of a service page shows on /en/<service> and not on the French page', async ({ page }) => {
   const title = `LinkedIn that brings you clients ${Date.now().toString(36)}`
   await openDocument(page, 'services;service-linkedin')
+  // Objects nested this deep start collapsed: open « Titre » as an editor would.
+  await page.getByTestId('field-page.hero.title').locator('button:not([data-testid="field-actions-trigger"])').first().click()
   await field(page, 'page.hero.title.en').fill(title)
   await publish(page)
   await waitForPage(page, '/en/linkedin-services', title)
@@ -135,26 +147,27 @@ test('a draft never reaches the public site, and discarding it restores the publ
   expect(html).not.toContain(draft)
   expect(html).toContain(published.split(' ')[0])
 
-  await page.getByTestId('action-menu-button').click()
-  await page.getByTestId('action-discardChanges').click()
-  await page.getByRole('dialog').getByRole('button', { name: /discard/i }).click()
+  await discardChanges(page)
   await expect.poll(async () => getDocument('drafts.aboutPage'), { timeout: 10_000 }).toBeNull()
   await expect(field(page, 'hero.title.fr')).toHaveValue(published, { timeout: 10_000 })
 })
 
 test('clearing a required field shows the validation error and publishing is refused', async ({ page }) => {
+  const original = ((await getDocument('contactPage')) as { hero: { title: { fr: string } } }).hero.title.fr
   await openDocument(page, 'contactPage')
   const input = field(page, 'hero.title.fr')
-  const original = await input.inputValue()
+  await expect(input).toHaveValue(original, { timeout: 30_000 })
   await input.fill('')
-  await expect(page.getByText('Required').first()).toBeVisible({ timeout: 10_000 })
+  // The field's error marker; its tooltip says « Required ».
+  const marker = page.getByTestId('field-hero.title.fr').getByTestId('input-validation-icon-error')
+  await expect(marker).toBeVisible({ timeout: 10_000 })
+  await marker.hover()
+  await expect(page.getByText('Required').first()).toBeVisible()
   await expect(page.getByTestId('action-publish')).toBeDisabled()
   await input.fill(original)
-  await expect(page.getByTestId('action-publish')).toBeEnabled({ timeout: 15_000 })
+  await expect(marker).toHaveCount(0, { timeout: 10_000 })
   // Back to the published text: nothing to publish, the public page is untouched.
-  await page.getByTestId('action-menu-button').click()
-  await page.getByTestId('action-discardChanges').click()
-  await page.getByRole('dialog').getByRole('button', { name: /discard/i }).click()
+  await discardChanges(page)
   await expect.poll(async () => getDocument('drafts.contactPage'), { timeout: 10_000 }).toBeNull()
 })
 
@@ -181,13 +194,36 @@ test('an uploaded client logo, published, shows on the home page at its real siz
   const width = 360
   const height = 120 + (Date.now() % 50) // a size no seed logo has, so the new asset is unmistakable
   await openDocument(page, 'logosClients;client-batipro')
-  await page.locator('[id="logo"]').locator('..').locator('input[type="file"]').first().setInputFiles({ name: 'batipro.png', mimeType: 'image/png', buffer: png(width, height) })
+  // The image's options menu → « Upload », then the file chooser.
+  await page.getByTestId('image-input').getByTestId('options-menu-button').click()
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByTestId('file-input-upload-button').click()
+  await (await chooser).setFiles({ name: 'batipro.png', mimeType: 'image/png', buffer: png(width, height) })
   await expect.poll(async () => JSON.stringify(await getDocument('drafts.client-batipro')), { timeout: 15_000 }).toContain(`-${width}x${height}-png`)
   await publish(page)
   await waitForPage(page, '/', `-${width}x${height}.png`)
   await page.goto('/')
-  const logo = page.getByRole('img', { name: 'BatiPro' })
+  const logo = page.getByRole('img', { name: 'Batipro' })
   await expect(logo).toHaveAttribute('width', String(width))
   await expect(logo).toHaveAttribute('height', String(height))
-  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([width, height])
+  await logo.scrollIntoViewIfNeeded() // the strip's images load lazily
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: 10_000 }).toEqual([width, height])
+})
+
+/** Kills a server the test command supervises (it starts it again) and waits for the new one. */
+async function killAndAwaitRestart(name: string, url: string) {
+  const pidFile = `test-results/pids/${name}.pid`
+  const pid = Number(readFileSync(pidFile, 'utf8'))
+  process.kill(pid, 'SIGKILL')
+  await expect.poll(() => Number(readFileSync(pidFile, 'utf8')), { timeout: 10_000 }).not.toBe(pid)
+  await expect.poll(() => fetch(url).then((r) => r.status).catch(() => 0), { timeout: 60_000, intervals: [250] }).toBe(200)
+}
+
+test('after kill -9 and a restart of the Content Lake and the site, the published edit is still there', async ({ page, baseURL }) => {
+  expect(publishedHeroTitle).not.toBe('')
+  await killAndAwaitRestart('content-lake', `${lakeUrl}/v1/ping`)
+  await killAndAwaitRestart('site', `${baseURL}/en`)
+  expect(await (await page.request.get('/')).text()).toContain(publishedHeroTitle)
+  await openDocument(page, 'homePage')
+  await expect(field(page, 'hero.title.fr')).toHaveValue(publishedHeroTitle, { timeout: 30_000 })
 })
