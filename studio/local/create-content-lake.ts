@@ -434,7 +434,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
       process.nextTick(() => socket.resume())
     })
   })
-  attachPresenceSocket(secure, plain)
+  attachPresenceSocket((origin) => origin === undefined || corsOrigins.has(origin), secure, plain)
 
   await new Promise<void>((resolve, reject) => {
     front.once('error', reject)

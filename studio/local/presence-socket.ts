@@ -25,7 +25,8 @@ function answer(socket: WebSocket, request: RpcRequest) {
   socket.send(JSON.stringify({ jsonrpc: '2.0', id: request.id, result }))
 }
 
-export function attachPresenceSocket(...servers: (HttpServer | Http2SecureServer)[]) {
+/** `isAllowedOrigin` guards against other web pages opening the socket with the editor's browser. */
+export function attachPresenceSocket(isAllowedOrigin: (origin: string | undefined) => boolean, ...servers: (HttpServer | Http2SecureServer)[]) {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 })
   sockets.on('connection', (socket) => {
     const heartbeat = setInterval(() => socket.readyState === socket.OPEN && socket.send('♥'), HEARTBEAT_MS)
@@ -41,7 +42,7 @@ export function attachPresenceSocket(...servers: (HttpServer | Http2SecureServer
   })
   for (const server of servers) {
     server.on('upgrade', (request: IncomingMessage, stream: Duplex, head: Buffer) => {
-      if (!SOCKET_PATH.test(request.url ?? '')) return stream.destroy()
+      if (!SOCKET_PATH.test(request.url ?? '') || !isAllowedOrigin(request.headers.origin)) return stream.destroy()
       sockets.handleUpgrade(request, stream, head, (socket) => sockets.emit('connection', socket, request))
     })
   }

@@ -110,9 +110,13 @@ test('the home page carries ProfessionalService JSON-LD', async ({ page }) => {
   expect(json.email).toMatch(/@/)
 })
 
-test('the studio route explains how to connect a Sanity project when none is configured', async ({ page }) => {
+test('the studio route says how to reach the local Content Lake when the browser cannot (not started, or its certificate not trusted)', async ({ page }) => {
+  // This browser does not ignore certificate errors, as a person's would not before trusting it.
   const response = await page.goto('/studio')
   expect(response?.status()).toBe(200)
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Connect a Sanity project')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Studio cannot reach the local Content Lake')
+  await expect(page.getByText('npm run sanity:local')).toBeVisible()
+  await expect(page.getByRole('link', { name: /^https:\/\/localhost:\d+$/ })).toHaveAttribute('href', /^https:\/\/localhost:\d+\/v1\/ping$/)
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
 })

@@ -3,6 +3,7 @@ import { isValidSignature, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import { createServer, request, type IncomingMessage } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
 import { startContentLake, type ContentLake } from '@/studio/local/create-content-lake'
 import { LOCAL_WEBHOOK_SECRET } from '@/studio/local/defaults'
 
@@ -278,6 +279,24 @@ describe('authentication and bad input', () => {
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:3000')
     expect(allowed.headers.get('access-control-allow-credentials')).toBe('true')
     expect((await preflight('https://evil.example')).status).toBe(403)
+  })
+})
+
+describe('presence socket', () => {
+  const open = (origin: string) =>
+    new Promise<WebSocket>((resolve, reject) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${lake.port}/v2022-06-30/socket/production?tag=sanity.studio`, { headers: { Origin: origin } })
+      socket.once('open', () => resolve(socket))
+      socket.once('error', reject)
+    })
+
+  it("answers the Studio's JSON-RPC calls from the site, and refuses other origins", async () => {
+    const socket = await open('http://localhost:3000')
+    const reply = new Promise<Record<string, unknown>>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))))
+    socket.send(JSON.stringify({ jsonrpc: '2.0', method: 'presence_subscribe', params: { apiVersion: 'v1' }, id: 'r1' }))
+    expect(await reply).toEqual({ jsonrpc: '2.0', id: 'r1', result: 'presence-r1' })
+    socket.close()
+    await expect(open('https://evil.example')).rejects.toThrow()
   })
 })
 
