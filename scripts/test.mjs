@@ -26,6 +26,21 @@ function run(title, command, args, env = {}) {
   return result.status === 0
 }
 
+/** Like run(), but leaves the event loop free (the supervisor restarts servers the tests kill). */
+function runAsync(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`)
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+    child.on('exit', (code, signal) => {
+      if (code !== 0) {
+        console.error(`✖ ${title} failed (exit ${code ?? signal})`)
+        failedSteps++
+      }
+      resolve(code === 0)
+    })
+  })
+}
+
 function startBackground(command, args, env, logFile) {
   const output = logFile ? openSync(logFile, 'a') : 'inherit'
   const child = spawn(command, args, { stdio: ['ignore', output, output], env: { ...process.env, ...env } })
@@ -120,7 +135,7 @@ if (wants('e2e')) {
       await waitForHttp(`${supabaseUrl}/auth/v1/health`, { timeoutMs: 60_000 })
       supervise('site', 'next', ['start', '-p', String(sitePort), '-H', '127.0.0.1'], buildEnv)
       await waitForHttp(siteUrl, { timeoutMs: 60_000 })
-      run('Browser tests (Playwright, Chromium)', 'playwright', ['test'], {
+      await runAsync('Browser tests (Playwright, Chromium)', 'playwright', ['test'], {
         ...buildEnv,
         BASE_URL: siteUrl,
         SUPABASE_URL: supabaseUrl,
