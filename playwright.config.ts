@@ -20,7 +20,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   forbidOnly: true,
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_FILE ?? 'test-results/playwright.json' }]],
   outputDir: 'test-results/playwright',
   use: {
     baseURL: process.env.BASE_URL ?? 'http://127.0.0.1:3000',
@@ -30,8 +30,9 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: /(mobile|studio)\.spec\.ts/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' }, testMatch: /mobile\.spec\.ts/ },
-    // The Studio publishes content the other projects read: it runs after them. The local Content
-    // Lake's certificate is self-signed (the README says how a person trusts it).
+    // The Studio publishes content the other projects read: it runs after them (the test command runs
+    // it on its own afterwards, so a failure elsewhere does not skip it). The local Content Lake's
+    // certificate is self-signed (the README says how a person trusts it).
     {
       name: 'studio',
       dependencies: ['desktop', 'mobile'],

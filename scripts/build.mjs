@@ -2,7 +2,7 @@
 // the Content Lake: with no hosted project, from the local one — the running one (npm start, the test
 // command), or one started from .data/content-lake for the length of the build.
 import { spawnSync } from 'node:child_process'
-import { contentLakeStatus, localContentLakePort, portTakenMessage, startContentLake, usesLocalContentLake } from './lib/content-lake.mjs'
+import { contentLakePortOrExit, localContentLakePort, startContentLake, usesLocalContentLake } from './lib/content-lake.mjs'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 process.env.DO_NOT_TRACK = '1'
@@ -23,12 +23,7 @@ function stop() {
 step('node', ['scripts/typegen.mjs'])
 if (usesLocalContentLake()) {
   const port = localContentLakePort()
-  const status = await contentLakeStatus(port)
-  if (status === 'other') {
-    console.error(portTakenMessage(port))
-    process.exit(1)
-  }
-  if (status === 'free') {
+  if ((await contentLakePortOrExit(port)) === 'free') {
     console.log(`[build] starting the local Content Lake on port ${port} for the build`)
     lake = await startContentLake(['--port', String(port), '--no-webhook'], { stdio: 'ignore' })
   }

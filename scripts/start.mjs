@@ -3,7 +3,7 @@
 // when the app points at it, then serve the production build on PORT (default 3000). Ctrl-C stops everything.
 import { spawn, spawnSync } from 'node:child_process'
 import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs'
-import { contentLakeStatus, localContentLakePort, portTakenMessage, startContentLake, usesLocalContentLake } from './lib/content-lake.mjs'
+import { contentLakePortOrExit, localContentLakePort, startContentLake, usesLocalContentLake } from './lib/content-lake.mjs'
 import { isPortTaken, waitForHttp } from './lib/free-port.mjs'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -30,12 +30,7 @@ if (await isPortTaken(port)) {
 if (usesLocalContentLake()) {
   // Before the build: pages are prerendered from it.
   const lakePort = localContentLakePort()
-  const status = await contentLakeStatus(lakePort)
-  if (status === 'other') {
-    console.error(portTakenMessage(lakePort))
-    process.exit(1)
-  }
-  if (status === 'ours') {
+  if ((await contentLakePortOrExit(lakePort)) === 'ours') {
     console.log(`[start] using the local Content Lake already running on port ${lakePort}`)
   } else {
     try {

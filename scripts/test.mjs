@@ -76,6 +76,7 @@ process.on('SIGINT', () => process.exit(130))
 mkdirSync('test-results', { recursive: true })
 rmSync('test-results/vitest.json', { force: true })
 rmSync('test-results/playwright.json', { force: true })
+rmSync('test-results/playwright-studio.json', { force: true })
 
 if (wants('static')) {
   run('Sanity schema extract + TypeGen', 'npm', ['run', '--silent', 'typegen'])
@@ -135,13 +136,19 @@ if (wants('e2e')) {
       await waitForHttp(`${supabaseUrl}/auth/v1/health`, { timeoutMs: 60_000 })
       supervise('site', 'next', ['start', '-p', String(sitePort), '-H', '127.0.0.1'], buildEnv)
       await waitForHttp(siteUrl, { timeoutMs: 60_000 })
-      await runAsync('Browser tests (Playwright, Chromium)', 'playwright', ['test'], {
+      const playwrightEnv = {
         ...buildEnv,
         BASE_URL: siteUrl,
         SUPABASE_URL: supabaseUrl,
         CONTENT_LAKE_URL: lakeUrl,
         CONTENT_LAKE_TOKEN: lakeToken,
         CHROMIUM_PATH: chromium,
+      }
+      await runAsync('Browser tests (Playwright, Chromium)', 'playwright', ['test', '--project=desktop', '--project=mobile'], playwrightEnv)
+      // Last, as it publishes content the pages above are checked against.
+      await runAsync('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps'], {
+        ...playwrightEnv,
+        PLAYWRIGHT_JSON_FILE: 'test-results/playwright-studio.json',
       })
       stopBackground()
     }
@@ -153,7 +160,10 @@ function countFrom(file, read) {
   return read(JSON.parse(readFileSync(file, 'utf8')))
 }
 const vitest = countFrom('test-results/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + r.numPendingTests + r.numTodoTests }))
-const playwright = countFrom('test-results/playwright.json', (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky + r.stats.skipped }))
+const playwrightCounts = (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky + r.stats.skipped })
+const site = countFrom('test-results/playwright.json', playwrightCounts)
+const studio = countFrom('test-results/playwright-studio.json', playwrightCounts)
+const playwright = { passed: site.passed + studio.passed, failed: site.failed + studio.failed }
 const passed = vitest.passed + playwright.passed
 const failed = vitest.failed + playwright.failed + failedSteps
 console.log(`\nvitest ${vitest.passed} passed / ${vitest.failed} failed; playwright ${playwright.passed} passed / ${playwright.failed} failed; failed steps ${failedSteps}`)

@@ -39,6 +39,14 @@ export async function startContentLake(args, { stdio = 'inherit', env = {} } = {
   throw new Error(`the local Content Lake did not answer on port ${port} within 60 s`)
 }
 
-export function portTakenMessage(port) {
-  return `Port ${port} (the local Content Lake) is already in use by something else. Stop it, set NEXT_PUBLIC_SANITY_LOCAL_PORT to another port, or set NEXT_PUBLIC_SANITY_PROJECT_ID to use a hosted Sanity project.`
+/** 'ours' or 'free'; when something else holds the port, says what to do and exits. */
+export async function contentLakePortOrExit(port) {
+  const status = await contentLakeStatus(port)
+  if (status === 'other') {
+    console.error(
+      `Port ${port} (the local Content Lake) is already in use by something else. Stop it, set NEXT_PUBLIC_SANITY_LOCAL_PORT to another port, or set NEXT_PUBLIC_SANITY_PROJECT_ID to use a hosted Sanity project.`,
+    )
+    process.exit(1)
+  }
+  return status
 }

@@ -74,7 +74,21 @@ export function describeUpload(
 ): { document: SanityDocument; storedName: string } {
   if (bytes.length === 0) throw badRequest('The upload is empty')
   const sha1hash = createHash('sha1').update(bytes).digest('hex')
-  const originalFilename = options.filename ? options.filename.slice(0, 255) : undefined
+  // The fields every asset document has, whatever its kind.
+  const common = (storedName: string, extension: string, mimeType: string) => {
+    const path = assetPath(kind, context, storedName)
+    return {
+      assetId: sha1hash,
+      extension,
+      mimeType,
+      originalFilename: options.filename ? options.filename.slice(0, 255) : undefined,
+      path,
+      sha1hash,
+      size: bytes.length,
+      uploadId: randomUUID().replace(/-/g, ''),
+      url: `${context.publicUrl}/${path}`,
+    }
+  }
   if (kind === 'images') {
     let size: { width?: number; height?: number; type?: string }
     try {
@@ -87,21 +101,12 @@ export function describeUpload(
     const height = Math.round(size.height ?? 0)
     if (!extension || !IMAGE_TYPES[extension] || !width || !height) throw badRequest('Invalid image, could not read metadata', 'invalidImageError')
     const storedName = `${sha1hash}-${width}x${height}.${extension}`
-    const path = assetPath(kind, context, storedName)
     return {
       storedName,
       document: {
         _id: `image-${sha1hash}-${width}x${height}-${extension}`,
         _type: 'sanity.imageAsset',
-        assetId: sha1hash,
-        extension,
-        mimeType: IMAGE_TYPES[extension],
-        originalFilename,
-        path,
-        sha1hash,
-        size: bytes.length,
-        uploadId: randomUUID().replace(/-/g, ''),
-        url: `${context.publicUrl}/${path}`,
+        ...common(storedName, extension, IMAGE_TYPES[extension]),
         metadata: {
           _type: 'sanity.imageMetadata',
           dimensions: { _type: 'sanity.imageDimensions', width, height, aspectRatio: width / height },
@@ -111,26 +116,11 @@ export function describeUpload(
       },
     }
   }
-  const fromName = originalFilename?.match(/\.([a-zA-Z0-9]{1,10})$/)?.[1]?.toLowerCase()
+  const fromName = options.filename?.match(/\.([a-zA-Z0-9]{1,10})$/)?.[1]?.toLowerCase()
   const extension = fromName && EXTENSION.test(fromName) ? fromName : 'bin'
   const storedName = `${sha1hash}.${extension}`
-  const path = assetPath(kind, context, storedName)
-  return {
-    storedName,
-    document: {
-      _id: `file-${sha1hash}-${extension}`,
-      _type: 'sanity.fileAsset',
-      assetId: sha1hash,
-      extension,
-      mimeType: options.contentType && /^[\w.+-]+\/[\w.+-]+$/.test(options.contentType) ? options.contentType : 'application/octet-stream',
-      originalFilename,
-      path,
-      sha1hash,
-      size: bytes.length,
-      uploadId: randomUUID().replace(/-/g, ''),
-      url: `${context.publicUrl}/${path}`,
-    },
-  }
+  const mimeType = options.contentType && /^[\w.+-]+\/[\w.+-]+$/.test(options.contentType) ? options.contentType : 'application/octet-stream'
+  return { storedName, document: { _id: `file-${sha1hash}-${extension}`, _type: 'sanity.fileAsset', ...common(storedName, extension, mimeType) } }
 }
 
 /** Content type of a stored asset file, from its extension. */

@@ -130,7 +130,8 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     if (existing) return existing
     files.write(storedName, bytes)
     const transaction = new Transaction(store, identity)
-    transaction.apply({ create: document }, () => [])
+    // createIfNotExists: two uploads of the same bytes at once end with the one asset, not a 409.
+    transaction.apply({ createIfNotExists: document }, () => [])
     transaction.commit()
     return store.get(document._id) as SanityDocument
   }

@@ -112,6 +112,7 @@ let publishedHeroTitle = ''
 test('a French edit of the home hero, published, shows on / within 2 s and leaves /en alone', async ({ page }) => {
   const title = `Des mots qui font grandir votre entreprise ${Date.now().toString(36)}`
   publishedHeroTitle = title
+  const errors = collectErrors(page)
   const english = await (await page.request.get('/en')).text()
   await openDocument(page, 'homePage')
   await field(page, 'hero.title.fr').fill(title)
@@ -122,6 +123,7 @@ test('a French edit of the home hero, published, shows on / within 2 s and leave
   expect(englishAfter).not.toContain(title)
   expect(englishAfter.match(/<h1[^>]*>.*?<\/h1>/s)?.[0]).toBe(english.match(/<h1[^>]*>.*?<\/h1>/s)?.[0])
   expect(((await getDocument('homePage')) as { hero: { title: { fr: string } } }).hero.title.fr).toBe(title)
+  expect(errors).toEqual([]) // ordinary editing leaves the console clean
 })
 
 test('an English-only edit of a service page shows on /en/<service> and not on the French page', async ({ page }) => {
