@@ -1,8 +1,9 @@
 'use client'
 
 import { LazyMotion, m, useReducedMotion } from 'framer-motion'
-import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { useEffect, useRef } from 'react'
 import { selectedPackageLabel, type ContactCopy } from '@/lib/contact/contact-copy'
+import { keepTabInside } from '@/lib/focus-trap'
 import { ContactForm } from './contact-form'
 
 const loadFeatures = () => import('./motion-features').then((module) => module.default)
@@ -33,25 +34,6 @@ export function ContactDialog({ open, packageName, openedAt, onClose, copy }: Co
     if (!open && element.open) element.close()
   }, [open])
 
-  function trapFocus(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Tab' || !dialog.current) return
-    const focusable = Array.from(
-      dialog.current.querySelectorAll<HTMLElement>(
-        'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])',
-      ),
-    ).filter((element) => element.offsetParent !== null)
-    const first = focusable[0]
-    const last = focusable[focusable.length - 1]
-    if (!first || !last) return
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first.focus()
-    }
-  }
-
   return (
     <dialog
       ref={dialog}
@@ -59,7 +41,7 @@ export function ContactDialog({ open, packageName, openedAt, onClose, copy }: Co
       aria-describedby="contact-dialog-description"
       onClose={onClose}
       onCancel={onClose}
-      onKeyDown={trapFocus}
+      onKeyDown={(event) => keepTabInside(event, dialog.current)}
       onClick={(event) => event.target === dialog.current && onClose()}
       className="m-auto w-[calc(100%-2rem)] max-w-xl overflow-visible bg-transparent p-0 backdrop:bg-transparent"
       data-testid="contact-dialog"
