@@ -43,7 +43,9 @@ export function ContactDialog({ open, packageName, openedAt, onClose, copy }: Co
       onCancel={onClose}
       onKeyDown={(event) => keepTabInside(event, dialog.current)}
       onClick={(event) => event.target === dialog.current && onClose()}
-      className="m-auto w-[calc(100%-2rem)] max-w-xl overflow-visible bg-transparent p-0 backdrop:bg-transparent"
+      // No max-height of its own (the browser's default is a little shorter than the panel's): the
+      // panel alone is sized to the screen and scrolls, so nothing of the form falls outside it.
+      className="m-auto max-h-none w-[calc(100%-2rem)] max-w-xl overflow-visible bg-transparent p-0 backdrop:bg-transparent"
       data-testid="contact-dialog"
     >
       <LazyMotion features={loadFeatures} strict>
@@ -51,7 +53,8 @@ export function ContactDialog({ open, packageName, openedAt, onClose, copy }: Co
           initial={reduceMotion ? false : { opacity: 0, y: 16, scale: 0.98 }}
           animate={{ opacity: 1, y: 0, scale: 1 }}
           transition={{ duration: 0.22, ease: 'easeOut' }}
-          className="max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-card bg-white p-6 shadow-lift sm:p-8"
+          className="max-h-[calc(100dvh-2rem)] overflow-y-auto overscroll-contain rounded-card bg-white p-5 shadow-lift sm:p-8"
+          data-testid="contact-dialog-panel"
         >
           <div className="flex items-start justify-between gap-4">
             <h2 id="contact-dialog-title" className="text-2xl font-semibold text-ink">
@@ -77,7 +80,7 @@ export function ContactDialog({ open, packageName, openedAt, onClose, copy }: Co
               {selectedPackageLabel(copy, packageName)}
             </p>
           ) : null}
-          <div className="mt-6">
+          <div className="mt-5 sm:mt-6">
             <ContactForm variant="dialog" copy={copy} packageName={packageName} openedAt={openedAt} onSuccess={onClose} onCancel={onClose} />
           </div>
         </m.div>
