@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 
 /*
  * Layout checks at the widths visitors use: phone 390, tablet 768, laptop 1024 and 1280, desktop 1440.
@@ -12,6 +12,61 @@ async function box(locator: Locator): Promise<Box> {
   if (!found) throw new Error('element has no box (hidden?)')
   return found
 }
+
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+for (const width of [1024, 1280, 1440]) {
+  test(`home hero at ${width} px: the "20+" badge leaves the illustration's circle clear`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    for (const path of ['/', '/en']) {
+      await page.goto(path)
+      const badge = await box(page.getByTestId('hero-projects-badge'))
+      const circle = await box(page.getByTestId('hero-illustration-avatar'))
+      expect(
+        overlap(badge, circle),
+        `${path}: badge ${JSON.stringify(badge)} overlaps circle ${JSON.stringify(circle)}`,
+      ).toBe(false)
+    }
+  })
+}
+
+/** The client logos grouped into rows by their vertical position: how many logos each row holds. */
+async function logoRows(page: Page): Promise<number[]> {
+  const tops = await page
+    .locator('section[aria-labelledby="clients-title"] li')
+    .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)))
+  const rows = new Map<number, number>()
+  for (const top of tops) {
+    const row = [...rows.keys()].find((known) => Math.abs(known - top) < 8) ?? top
+    rows.set(row, (rows.get(row) ?? 0) + 1)
+  }
+  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, count]) => count)
+}
+
+test('client logos: no logo sits alone on a row at any width', async ({ page }) => {
+  await page.goto('/')
+  for (let width = 320; width <= 1600; width += 8) {
+    await page.setViewportSize({ width, height: 900 })
+    const rows = await logoRows(page)
+    expect(rows.reduce((sum, count) => sum + count, 0)).toBe(7)
+    expect(
+      rows.filter((count) => count === 1),
+      `${width} px: rows ${rows.join(' + ')}`,
+    ).toEqual([])
+  }
+})
+
+test('client logos: each logo is shown large enough to read', async ({ page }) => {
+  for (const width of [320, 390, 768, 1024, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/')
+    const widths = await page
+      .locator('section[aria-labelledby="clients-title"] img')
+      .evaluateAll((images) => images.map((image) => image.getBoundingClientRect().width))
+    for (const logoWidth of widths) expect(logoWidth, `${width} px`).toBeGreaterThanOrEqual(80)
+  }
+})
 
 /** WCAG relative luminance of a CSS rgb()/rgba() colour, and the contrast ratio of two of them. */
 function luminance(color: string): number {
