@@ -12,8 +12,9 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
-  // The seed dataset and its images are read from disk by the offline content layer at build time.
-  outputFileTracingIncludes: { '/*': ['./studio/seed/**/*'] },
+  // The seed dataset and its images are read from disk by the offline content layer at build time,
+  // the share pictures' font by their routes.
+  outputFileTracingIncludes: { '/*': ['./studio/seed/**/*', './node_modules/@fontsource/fraunces/files/fraunces-latin-600-normal.woff'] },
   images: {
     remotePatterns: [{ protocol: 'https', hostname: 'cdn.sanity.io' }],
   },
