@@ -12,6 +12,8 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
+  // The share pictures' font is read from disk by their routes.
+  outputFileTracingIncludes: { '/*': ['./node_modules/@fontsource/fraunces/files/fraunces-latin-600-normal.woff'] },
   images: {
     remotePatterns: [{ protocol: 'https', hostname: 'cdn.sanity.io' }],
   },

@@ -1,8 +1,9 @@
 'use client'
 
 import { LazyMotion, m, useReducedMotion } from 'framer-motion'
-import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { useEffect, useRef } from 'react'
 import { selectedPackageLabel, type ContactCopy } from '@/lib/contact/contact-copy'
+import { keepTabInside } from '@/lib/focus-trap'
 import { ContactForm } from './contact-form'
 
 const loadFeatures = () => import('./motion-features').then((module) => module.default)
@@ -33,25 +34,6 @@ export function ContactDialog({ open, packageName, openedAt, onClose, copy }: Co
     if (!open && element.open) element.close()
   }, [open])
 
-  function trapFocus(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Tab' || !dialog.current) return
-    const focusable = Array.from(
-      dialog.current.querySelectorAll<HTMLElement>(
-        'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])',
-      ),
-    ).filter((element) => element.offsetParent !== null)
-    const first = focusable[0]
-    const last = focusable[focusable.length - 1]
-    if (!first || !last) return
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first.focus()
-    }
-  }
-
   return (
     <dialog
       ref={dialog}
@@ -59,9 +41,11 @@ export function ContactDialog({ open, packageName, openedAt, onClose, copy }: Co
       aria-describedby="contact-dialog-description"
       onClose={onClose}
       onCancel={onClose}
-      onKeyDown={trapFocus}
+      onKeyDown={(event) => keepTabInside(event, dialog.current)}
       onClick={(event) => event.target === dialog.current && onClose()}
-      className="m-auto w-[calc(100%-2rem)] max-w-xl overflow-visible bg-transparent p-0 backdrop:bg-transparent"
+      // No max-height of its own (the browser's default is a little shorter than the panel's): the
+      // panel alone is sized to the screen and scrolls, so nothing of the form falls outside it.
+      className="m-auto max-h-none w-[calc(100%-2rem)] max-w-xl overflow-visible bg-transparent p-0 backdrop:bg-transparent"
       data-testid="contact-dialog"
     >
       <LazyMotion features={loadFeatures} strict>
@@ -69,7 +53,8 @@ export function ContactDialog({ open, packageName, openedAt, onClose, copy }: Co
           initial={reduceMotion ? false : { opacity: 0, y: 16, scale: 0.98 }}
           animate={{ opacity: 1, y: 0, scale: 1 }}
           transition={{ duration: 0.22, ease: 'easeOut' }}
-          className="max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-card bg-white p-6 shadow-lift sm:p-8"
+          className="max-h-[calc(100dvh-2rem)] overflow-y-auto overscroll-contain rounded-card bg-white p-5 shadow-lift sm:p-8"
+          data-testid="contact-dialog-panel"
         >
           <div className="flex items-start justify-between gap-4">
             <h2 id="contact-dialog-title" className="text-2xl font-semibold text-ink">
@@ -95,7 +80,7 @@ export function ContactDialog({ open, packageName, openedAt, onClose, copy }: Co
               {selectedPackageLabel(copy, packageName)}
             </p>
           ) : null}
-          <div className="mt-6">
+          <div className="mt-5 sm:mt-6">
             <ContactForm variant="dialog" copy={copy} packageName={packageName} openedAt={openedAt} onSuccess={onClose} onCancel={onClose} />
           </div>
         </m.div>

@@ -113,7 +113,8 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
   }
 
   const fieldClass =
-    'mt-2 block w-full rounded-xl border border-line bg-white px-4 py-3 text-ink placeholder:text-muted/70 transition-colors focus:border-clay focus:outline-none focus-visible:outline-2 focus-visible:outline-clay disabled:bg-sand/60 aria-[invalid=true]:border-red-700'
+    'mt-2 block w-full rounded-xl border border-control bg-white px-4 py-3 text-ink placeholder:text-muted/70 transition-colors focus:border-clay focus:outline-none focus-visible:outline-2 focus-visible:outline-clay disabled:bg-sand/60 aria-[invalid=true]:border-red-700'
+  const buttonSize = variant === 'dialog' ? 'md' : 'lg'
   const labelClass = 'block text-sm font-semibold text-ink'
   const errorClass = 'mt-1.5 text-sm font-medium text-red-800'
   /** What every visible control shares: its id, look, validity, link to its error, and registration. */
@@ -179,7 +180,8 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
           <textarea
             {...control('message')}
             className={`${fieldClass} resize-y`}
-            rows={5}
+            // Four lines in the dialog, so that the whole form fits a common phone (390×844).
+            rows={variant === 'dialog' ? 4 : 5}
             placeholder={text.messagePlaceholder}
           />,
         )}
@@ -191,12 +193,14 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
       </fieldset>
       <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted">{text.required}</p>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row">
+        {/* Side by side, Send on the right, and stacked (Send on top) only where they do not fit: the
+            dialog's buttons are a size smaller, so on a phone one row holds both. */}
+        <div className="flex flex-wrap-reverse gap-3">
           {onCancel ? (
             <button
               type="button"
               onClick={onCancel}
-              className={buttonClasses('secondary', 'lg')}
+              className={buttonClasses('secondary', buttonSize, 'grow sm:grow-0')}
               data-testid="contact-dialog-cancel"
             >
               {copy.dialog.cancel}
@@ -205,7 +209,7 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
           <button
             type="submit"
             disabled={!ready || isSubmitting}
-            className={buttonClasses('accent', 'lg')}
+            className={buttonClasses('accent', buttonSize, 'grow sm:grow-0')}
             data-testid="contact-submit"
           >
             {isSubmitting ? text.submitting : text.submit}

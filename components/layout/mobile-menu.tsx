@@ -1,6 +1,7 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
+import { keepTabInside } from '@/lib/focus-trap'
 import { Link } from '@/lib/i18n/link'
 import { useLocaleRoute } from '@/lib/i18n/use-locale-route'
 import { LanguageToggle } from './language-toggle'
@@ -26,7 +27,8 @@ type MobileMenuProps = {
 /**
  * The phone menu (below the lg breakpoint): a disclosure button that opens a full-width panel with
  * every destination. It closes on Escape (focus back on the button), on navigation and when the
- * screen grows to the desktop layout; the page behind does not scroll while it is open.
+ * screen grows to the desktop layout; while it is open the page behind does not scroll and keyboard
+ * focus cycles through the button and the panel, as in the contact dialog.
  */
 export function MobileMenu({ services, labels }: MobileMenuProps) {
   const { pathname } = useLocaleRoute()
@@ -35,6 +37,7 @@ export function MobileMenu({ services, labels }: MobileMenuProps) {
   const open = openOn === pathname
   const setOpen = (value: boolean | ((current: boolean) => boolean)) =>
     setOpenOn((current) => ((typeof value === 'function' ? value(current === pathname) : value) ? pathname : null))
+  const wrapper = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
   const panel = useRef<HTMLDivElement>(null)
 
@@ -63,7 +66,8 @@ export function MobileMenu({ services, labels }: MobileMenuProps) {
   const linkClass = 'block rounded-xl px-4 py-3 text-lg font-medium text-ink hover:bg-sand'
 
   return (
-    <div className="lg:hidden">
+    // The panel covers the page: Tab must not wander behind it. The button stays in the cycle, to close.
+    <div ref={wrapper} className="lg:hidden" onKeyDown={(event) => open && keepTabInside(event, wrapper.current)}>
       <button
         ref={button}
         type="button"

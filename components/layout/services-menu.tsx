@@ -6,8 +6,8 @@ import { useLocaleRoute } from '@/lib/i18n/use-locale-route'
 import type { NavService } from './nav-types'
 
 /**
- * The Services dropdown: opens while hovered (spec §4), and also on click/tap and from the keyboard
- * (Enter, Space or ArrowDown; Escape closes and returns focus; arrows move between entries).
+ * The Services dropdown: opens while hovered by a mouse (spec §4), and also on click/tap and from the
+ * keyboard (Enter, Space or ArrowDown; Escape closes and returns focus; arrows move between entries).
  */
 export function ServicesMenu({ label, services, itemIcon }: { label: string; services: NavService[]; itemIcon: ReactNode }) {
   const { pathname } = useLocaleRoute()
@@ -19,6 +19,9 @@ export function ServicesMenu({ label, services, itemIcon }: { label: string; ser
   const menuId = useId()
   const wrapper = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
+  // A mouse opens the menu on its way to the button, so the click that usually follows must not
+  // toggle it shut: that click keeps it open, and only a further click closes it.
+  const openedByHover = useRef(false)
 
   function links(): HTMLAnchorElement[] {
     return Array.from(wrapper.current?.querySelectorAll<HTMLAnchorElement>('[data-menu-item]') ?? [])
@@ -56,8 +59,17 @@ export function ServicesMenu({ label, services, itemIcon }: { label: string; ser
     <div
       ref={wrapper}
       className="relative"
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
+      // Pointer events with the mouse only: a tap also sends enter/leave events, and must simply toggle.
+      onPointerEnter={(event) => {
+        if (event.pointerType !== 'mouse') return
+        openedByHover.current = !open
+        setOpen(true)
+      }}
+      onPointerLeave={(event) => {
+        if (event.pointerType !== 'mouse') return
+        openedByHover.current = false
+        setOpen(false)
+      }}
       onKeyDown={onMenuKeyDown}
       onBlur={(event) => {
         if (!wrapper.current?.contains(event.relatedTarget as Node | null)) setOpen(false)
@@ -68,7 +80,10 @@ export function ServicesMenu({ label, services, itemIcon }: { label: string; ser
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          if (open && openedByHover.current) openedByHover.current = false
+          else setOpen((value) => !value)
+        }}
         onKeyDown={onButtonKeyDown}
         className="inline-flex min-h-10 items-center gap-1 rounded-full px-3 text-[0.95rem] font-medium text-ink-soft transition-colors hover:bg-sand hover:text-ink"
       >

@@ -53,7 +53,7 @@ export function HomeHero({ hero, bookingUrl, bookingLabel }: { hero: Hero; booki
               <div className="h-3 w-10/12 rounded-full bg-sand-strong" />
             </div>
             <div className="mt-8 flex items-center gap-3">
-              <span className="inline-flex size-11 items-center justify-center rounded-full bg-ink text-paper">
+              <span className="inline-flex size-11 items-center justify-center rounded-full bg-ink text-paper" data-testid="hero-illustration-avatar">
                 <Icon name="pen" className="size-5" />
               </span>
               <div className="space-y-2">
@@ -62,7 +62,8 @@ export function HomeHero({ hero, bookingUrl, bookingLabel }: { hero: Hero; booki
               </div>
             </div>
           </div>
-          <div className="absolute -bottom-8 -left-8 -rotate-3 rounded-2xl bg-ink px-6 py-5 text-paper shadow-lift">
+          {/* Pinned to the right-hand corner: the card's bottom left holds the author's circle. */}
+          <div className="absolute -right-6 -bottom-10 -rotate-3 rounded-2xl bg-ink px-6 py-5 text-paper shadow-lift" data-testid="hero-projects-badge">
             <p className="font-display text-3xl font-semibold">{hero.projectsClaim?.split(' ')[0]}</p>
             <p className="text-sm text-paper/80">{hero.projectsClaim?.split(' ').slice(1).join(' ')}</p>
           </div>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { localizedPath } from '@/lib/i18n/localized-path'
 import { locales, type Locale } from '@/lib/i18n/routing'
+import { SHARE_IMAGE_SIZE } from './share-image'
 import { siteUrl } from './site-url'
 
 type PageMetadataInput = {
@@ -14,10 +15,20 @@ type PageMetadataInput = {
   absoluteTitle?: boolean
 }
 
-/** Title, description, canonical URL, hreflang alternates (fr, en, x-default) and Open Graph. */
+/**
+ * Title, description, canonical URL, hreflang alternates (fr, en, x-default), Open Graph and the share
+ * picture (summary_large_image). Every page folder has a `share-image.png` route that draws its picture
+ * at build time from this title.
+ */
 export function pageMetadata({ locale, path, title, description, siteName, absoluteTitle }: PageMetadataInput): Metadata {
   const url = (target: Locale) => `${siteUrl}${localizedPath(path, target)}`
   const languages = Object.fromEntries(locales.map((target) => [target, url(target)]))
+  const image = {
+    url: `${siteUrl}${localizedPath(path === '/' ? '/share-image.png' : `${path}/share-image.png`, locale)}`,
+    ...SHARE_IMAGE_SIZE,
+    type: 'image/png',
+    alt: title ?? siteName,
+  }
   return {
     title: absoluteTitle ? { absolute: title ?? siteName } : (title ?? siteName),
     description: description ?? undefined,
@@ -30,6 +41,9 @@ export function pageMetadata({ locale, path, title, description, siteName, absol
       url: url(locale),
       locale: locale === 'fr' ? 'fr_FR' : 'en_GB',
       alternateLocale: locale === 'fr' ? ['en_GB'] : ['fr_FR'],
+      images: [image],
     },
+    // X and LinkedIn show the large picture; X reads the rest (title, description, image) from Open Graph.
+    twitter: { card: 'summary_large_image' },
   }
 }

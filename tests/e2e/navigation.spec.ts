@@ -30,6 +30,21 @@ test('services dropdown opens on hover and lists the four service pages', async 
   await expect(menu).toBeHidden()
 })
 
+test('services dropdown: the click that follows the hover leaves it open, a second click closes it', async ({ page }) => {
+  await page.goto('/')
+  const button = page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', { name: 'Services' })
+  const menu = page.getByTestId('services-menu')
+  await button.hover()
+  await expect(menu).toBeVisible()
+  await button.click()
+  await expect(menu).toBeVisible()
+  await expect(button).toHaveAttribute('aria-expanded', 'true')
+  await button.click()
+  await expect(menu).toBeHidden()
+  await button.click()
+  await expect(menu).toBeVisible()
+})
+
 test('services dropdown works from the keyboard and by tap', async ({ page }) => {
   await page.goto('/en')
   const button = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Services' })

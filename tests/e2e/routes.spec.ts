@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
+import { createHash } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { firstLoadScripts } from '../../scripts/lib/first-load-scripts.mjs'
 import { localized, PUBLIC_PATHS } from './public-routes'
@@ -31,6 +32,19 @@ for (const locale of ['fr', 'en'] as const) {
         expect(absolute(await page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`).getAttribute('href'))).toBe(absolute(`${baseURL}${target}`))
       }
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/)
+      // A shared link shows a picture: a 1200×630 PNG of this page in this language, served as is.
+      const image = await page.locator('meta[property="og:image"]').getAttribute('content')
+      expect(image).toMatch(/^https?:\/\//)
+      await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute('content', image ?? '')
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
+      await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200')
+      await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630')
+      await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', /.+/)
+      const picture = await page.request.get(image ?? '', { maxRedirects: 0 })
+      expect(picture.status()).toBe(200)
+      expect(picture.headers()['content-type']).toBe('image/png')
+      const png = await picture.body()
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630])
       if (locale === 'fr') {
         // French typography: no ordinary (breakable) space before : ; ! ? » or after «.
         const texts = [await page.locator('body').innerText(), await page.title(), (await page.locator('meta[name="description"]').getAttribute('content')) ?? '']
@@ -66,6 +80,25 @@ for (const [url, home] of [
     expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([])
   })
 }
+
+test('each page has its own share picture in each language, drawn from its title', async ({ request }) => {
+  const meta = (html: string, property: string) => html.match(new RegExp(`<meta property="${property}" content="([^"]*)"`))?.[1] ?? ''
+  const pictures = new Map<string, string>() // picture hash → the og:title it shows
+  for (const locale of ['fr', 'en'] as const) {
+    for (const path of PUBLIC_PATHS) {
+      const html = await (await request.get(localized(path, locale))).text()
+      const [title, image] = [meta(html, 'og:title'), meta(html, 'og:image')]
+      expect(new URL(image).pathname).toBe(localized(path === '/' ? '/share-image.png' : `${path}/share-image.png`, locale))
+      const hash = createHash('sha256')
+        .update(await (await request.get(image)).body())
+        .digest('hex')
+      expect(pictures.get(hash) ?? title, `${localized(path, locale)} shows the picture of another page`).toBe(title)
+      pictures.set(hash, title)
+    }
+  }
+  // One picture per distinct title: "Contact" reads the same in both languages, every other title differs.
+  expect(pictures.size).toBe(17)
+})
 
 test('every page sends the security headers', async ({ request }) => {
   for (const url of ['/', '/en/about', '/sitemap.xml']) {

@@ -16,6 +16,17 @@ import { siteUrl } from '@/lib/seo/site-url'
 
 type Props = { params: Promise<{ locale: string }> }
 
+/*
+ * The home page exists in the two built languages only, and saying so keeps the router from guessing
+ * pages. French URLs are rewritten (/linkedin-services is served by /fr/linkedin-services), so they have
+ * the shape of the English home page (/en, the route /[locale]). Next's optimistic routing learns that
+ * shape from the prefetched language toggle and then predicts every one-part French link as a home page
+ * whose "locale" is the slug; the server answers 404 for that page segment and Next 16.4 retries
+ * forever (vercel/next.js#96893): ~150 requests a second. A closed parameter turns prediction off
+ * for this route, so French links are resolved by the server, once.
+ */
+export const dynamicParams = false
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = await pageLocale(params)
   const [home, settings] = await Promise.all([

@@ -1,0 +1,166 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import { localized } from './public-routes'
+
+/*
+ * Prefetching must settle: after any way the header or the hero takes a visitor somewhere, the router
+ * fetches what the links in view need, once. French links once made Next's route prediction retry
+ * without end (~1,500 requests in 10 s, hundreds for the same data, some answered 404). Each behaviour
+ * is watched for 10 s: no 404, no data asked for more than 3 times from one page (a click racing an
+ * unfinished prefetch may legitimately ask twice or three times), no more than a page's worth of
+ * requests. Every behaviour runs in its own browser context, four at a time.
+ */
+const WATCH_MS = 10_000
+const MAX_SAME = 3
+const MAX_REQUESTS = 80
+
+type Locale = 'fr' | 'en'
+type Width = { name: string; viewport: { width: number; height: number }; phone: boolean }
+
+const WIDTHS: Width[] = [
+  { name: 'desktop', viewport: { width: 1440, height: 900 }, phone: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, phone: true },
+]
+
+/** A link or button of the header: in the desktop bar, or in the menu panel a phone opens first. */
+async function headerControl(page: Page, phone: boolean, selector: string): Promise<Locator> {
+  if (!phone) return page.locator('header').locator(`${selector}:visible`).first()
+  await page.getByTestId('mobile-menu-button').click()
+  return page.locator('#mobile-menu').locator(selector)
+}
+
+type Behaviour = {
+  name: string
+  from: string
+  /** Where the visitor lands, without locale prefix. */
+  to: string
+  act: (page: Page, phone: boolean, locale: Locale) => Promise<void>
+}
+
+const BEHAVIOURS: Behaviour[] = [
+  { name: 'brand', from: '/about', to: '/', act: (page) => page.getByTestId('brand').click() },
+  {
+    name: 'services entry',
+    from: '/',
+    to: '/redaction-web',
+    act: async (page, phone, locale) => {
+      if (!phone) await page.locator('header nav').getByRole('button', { name: 'Services' }).hover()
+      const href = localized('/redaction-web', locale)
+      await (
+        phone
+          ? await headerControl(page, true, `a[href="${href}"]`)
+          : page.getByTestId('services-menu').locator(`a[href="${href}"]`)
+      ).click()
+    },
+  },
+  {
+    name: 'benefits anchor',
+    from: '/contact',
+    to: '/',
+    act: async (page, phone, locale) =>
+      (await headerControl(page, phone, `a[href="${locale === 'fr' ? '/#benefits' : '/en#benefits'}"]`)).click(),
+  },
+  {
+    name: 'about link',
+    from: '/',
+    to: '/about',
+    act: async (page, phone, locale) =>
+      (await headerControl(page, phone, `a[href="${localized('/about', locale)}"]`)).click(),
+  },
+  {
+    name: 'language toggle',
+    from: '/',
+    to: '/',
+    act: async (page, phone) => (await headerControl(page, phone, '[data-testid="language-toggle"]')).click(),
+  },
+  {
+    name: 'call to action on home',
+    from: '/',
+    to: '/',
+    act: async (page, phone) => (await headerControl(page, phone, '[data-testid="nav-cta"]')).click(),
+  },
+  {
+    name: 'call to action elsewhere',
+    from: '/contact',
+    to: '/',
+    act: async (page, phone) => (await headerControl(page, phone, '[data-testid="nav-cta"]')).click(),
+  },
+  { name: 'hero button', from: '/', to: '/', act: (page) => page.getByTestId('hero-cta').click() },
+]
+
+type Watch = { behaviour: string; requests: string[]; notFound: string[] }
+
+async function runBehaviour(
+  browser: Browser,
+  baseURL: string,
+  width: Width,
+  locale: Locale,
+  behaviour: Behaviour,
+): Promise<Watch> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: width.viewport,
+    isMobile: width.phone,
+    hasTouch: width.phone,
+  })
+  try {
+    const page = await context.newPage()
+    await page.goto(localized(behaviour.from, locale))
+    const watch: Watch = { behaviour: behaviour.name, requests: [], notFound: [] }
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (!url.searchParams.has('_rsc')) return
+      // The data asked for (page, and segment for a prefetch) and the page asking (Next-Url).
+      const headers = request.headers()
+      const kind =
+        headers['next-router-segment-prefetch'] ?? (headers['next-router-prefetch'] ? 'prefetch' : 'navigation')
+      watch.requests.push(`${url.pathname} ${kind} from ${headers['next-url'] ?? '?'}`)
+    })
+    page.on('response', (response) => {
+      if (new URL(response.url()).searchParams.has('_rsc') && response.status() === 404)
+        watch.notFound.push(response.url())
+    })
+    // The other language's toggle leads to the same page in that language.
+    const target =
+      behaviour.name === 'language toggle'
+        ? localized(behaviour.to, locale === 'fr' ? 'en' : 'fr')
+        : localized(behaviour.to, locale)
+    const start = Date.now()
+    await behaviour.act(page, width.phone, locale)
+    await expect(page).toHaveURL((url) => url.pathname === target)
+    await page.waitForTimeout(start + WATCH_MS - Date.now())
+    return watch
+  } finally {
+    await context.close()
+  }
+}
+
+for (const locale of ['fr', 'en'] as const) {
+  for (const width of WIDTHS) {
+    test(`prefetching settles after every header and hero navigation (${locale}, ${width.name})`, async ({
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000)
+      // Four behaviours at a time: eight browser pages at once slowed the timing-sensitive tests running
+      // beside this one on a 2-core machine.
+      const watches: Watch[] = []
+      for (let first = 0; first < BEHAVIOURS.length; first += 4) {
+        const batch = BEHAVIOURS.slice(first, first + 4)
+        watches.push(
+          ...(await Promise.all(
+            batch.map((behaviour) => runBehaviour(browser, baseURL ?? '', width, locale, behaviour)),
+          )),
+        )
+      }
+      for (const watch of watches) {
+        const counts = new Map<string, number>()
+        for (const key of watch.requests) counts.set(key, (counts.get(key) ?? 0) + 1)
+        const repeated = [...counts].filter(([, count]) => count > MAX_SAME).map(([key, count]) => `${key} ×${count}`)
+        const summary = `${watch.behaviour}: ${watch.requests.length} requests in ${WATCH_MS / 1000} s`
+        expect(repeated, `${summary}, the same data again and again`).toEqual([])
+        expect(watch.requests.length, summary).toBeLessThanOrEqual(MAX_REQUESTS)
+        expect(watch.notFound, `${watch.behaviour}: prefetches answered 404`).toEqual([])
+      }
+    })
+  }
+}
