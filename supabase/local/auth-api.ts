@@ -1,26 +1,25 @@
-import bcrypt from 'bcryptjs'
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Database } from './database.ts'
 import { bearerToken, parseJsonBody, sendJson, send } from './http-utils.ts'
 import { JwtError, type Claims, type JwtKit } from './jwt.ts'
 import type { LoginThrottle } from './login-throttle.ts'
+import { HasherBusyError, type PasswordHasher } from './password-hasher.ts'
 
 /*
  * /auth/v1: the GoTrue endpoints supabase-js calls (shared/reference/supabase-wire.md §5): password
  * sign-in, refresh-token rotation with reuse detection, current user, logout, admin user management.
- * Passwords are bcrypt hashes; access tokens are HS256 JWTs with GoTrue's claims.
+ * Passwords are bcrypt hashes, computed off the request thread (password-hasher.ts); access tokens
+ * are HS256 JWTs with GoTrue's claims.
  */
 
 export const ACCESS_TOKEN_SECONDS = 3600
-const BCRYPT_COST = 10
-// Compared against when the email is unknown, so both failures take the same time.
-const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST)
 
 export type AuthOptions = {
   issuer: string
   jwt: JwtKit
   throttle: LoginThrottle
+  hasher: PasswordHasher
   /** Seconds during which a just-rotated refresh token may be presented again (concurrent tabs). */
   refreshReuseIntervalSeconds: number
   log: (entry: Record<string, unknown>) => void
@@ -49,6 +48,10 @@ function authError(response: ServerResponse, status: number, code: string, messa
   sendJson(response, status, { code, error_code: code, msg: message, message }, headers)
 }
 
+function tooManyRequests(response: ServerResponse, retryAfterSeconds: number, headers: Record<string, string>) {
+  authError(response, 429, 'over_request_rate_limit', 'Request rate limit reached', { ...headers, 'Retry-After': String(retryAfterSeconds) })
+}
+
 function iso(value: unknown): string | null {
   if (value === null || value === undefined) return null
   return value instanceof Date ? value.toISOString() : String(value)
@@ -74,7 +77,7 @@ function userJson(user: UserRow) {
 }
 
 export function createAuthApi(database: Database, options: AuthOptions) {
-  const { jwt, throttle, log } = options
+  const { jwt, throttle, hasher, log } = options
 
   async function issueSession(user: UserRow, sessionId: string, refreshToken: string) {
     const now = Math.floor(Date.now() / 1000)
@@ -111,19 +114,28 @@ export function createAuthApi(database: Database, options: AuthOptions) {
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : ''
     const password = typeof body.password === 'string' ? body.password : ''
     if (!email || !password) return authError(response, 400, 'validation_failed', 'missing email or phone', headers)
-    const wait = throttle.retryAfter(address, email)
-    if (wait > 0) {
-      log({ event: 'auth.sign_in', outcome: 'throttled', email, address, retry_after_s: wait })
-      return authError(response, 429, 'over_request_rate_limit', 'Request rate limit reached', { ...headers, 'Retry-After': String(wait) })
+    // Counted before the comparison: concurrent guesses cannot all pass a limit none has reached yet.
+    const attempt = throttle.begin(address, email)
+    if (!attempt.allowed) {
+      log({ event: 'auth.sign_in', outcome: 'throttled', email, address, retry_after_s: attempt.retryAfterSeconds })
+      return tooManyRequests(response, attempt.retryAfterSeconds, headers)
     }
-    const user = await database.asAuthAdmin(async (tx) => (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email])).rows[0])
-    const matches = await bcrypt.compare(password, user?.encrypted_password ?? DUMMY_HASH)
+    let user: UserRow | undefined
+    let matches: boolean
+    try {
+      user = await database.asAuthAdmin(async (tx) => (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email])).rows[0])
+      matches = await hasher.compare(password, user?.encrypted_password ?? null)
+    } catch (error) {
+      attempt.withdraw()
+      if (!(error instanceof HasherBusyError)) throw error
+      log({ event: 'auth.sign_in', outcome: 'busy', email, address })
+      return tooManyRequests(response, 1, headers)
+    }
     if (!user || !matches) {
-      throttle.recordFailure(address, email)
       log({ event: 'auth.sign_in', outcome: 'failure', email, address, reason: user ? 'wrong_password' : 'unknown_email' })
       return authError(response, 400, 'invalid_credentials', 'Invalid login credentials', headers)
     }
-    throttle.recordSuccess(email)
+    attempt.succeeded()
     const sessionId = randomUUID()
     const refreshToken = newRefreshToken()
     const signedIn = await database.asAuthAdmin(async (tx) => {
@@ -219,7 +231,13 @@ export function createAuthApi(database: Database, options: AuthOptions) {
     const password = typeof body.password === 'string' ? body.password : undefined
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return authError(response, 400, 'validation_failed', 'Unable to validate email address: invalid format', headers)
     if (password !== undefined && password.length < 6) return authError(response, 422, 'weak_password', 'Password should be at least 6 characters.', headers)
-    const hash = password === undefined ? null : await bcrypt.hash(password, BCRYPT_COST)
+    let hash: string | null = null
+    try {
+      if (password !== undefined) hash = await hasher.hash(password)
+    } catch (error) {
+      if (error instanceof HasherBusyError) return tooManyRequests(response, 1, headers)
+      throw error
+    }
     const metadata = body.user_metadata && typeof body.user_metadata === 'object' ? body.user_metadata : {}
     const created = await database.asAuthAdmin(async (tx) => {
       const exists = (await tx.query('select 1 from auth.users where lower(email) = $1', [email])).rows.length > 0

@@ -3,9 +3,10 @@ import { createAuthApi } from './auth-api.ts'
 import { openDatabase, type Database } from './database.ts'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './defaults.ts'
 import { handleFunction } from './functions-api.ts'
-import { BodyTooLargeError, corsHeaders, forwardedFor, headersForDatabase, readBody, send, sendJson, bearerToken } from './http-utils.ts'
+import { BodyTooLargeError, clientAddress, corsHeaders, forwardedFor, headersForDatabase, readBody, send, sendJson, bearerToken } from './http-utils.ts'
 import { createJwtKit, JwtError, type ApiRole, type Claims } from './jwt.ts'
 import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './login-throttle.ts'
+import { createPasswordHasher, type PasswordHasherOptions } from './password-hasher.ts'
 import { errorBody, handleRest } from './rest-api.ts'
 
 /*
@@ -27,6 +28,7 @@ export type LocalSupabaseOptions = {
   /** Overrides private.settings trusted_proxy_hops (see the rate-limit migration). */
   trustedProxyHops?: number
   loginThrottle?: Partial<ThrottleOptions>
+  passwordHasher?: PasswordHasherOptions
   refreshReuseIntervalSeconds?: number
   log?: (entry: Record<string, unknown>) => void
 }
@@ -43,6 +45,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
   const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })))
   const database = await openDatabase({ dataDir: options.dataDir })
   await applySettings(database, options)
+  // Sign-in limits count addresses the way the contact rate limit does (same trusted proxy hops).
+  const trustedHops = Number((await database.db.query<{ value: string }>(`select value from private.settings where key = 'trusted_proxy_hops'`)).rows[0]?.value ?? 1)
+  const hasher = await createPasswordHasher(options.passwordHasher)
 
   const keyToJwt = new Map([
     [anonKey, anonKey],
@@ -94,7 +99,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
     }
 
     if (service === 'auth') {
-      return auth.handle!(request, response, url, body, { role: claims?.role ?? 'anon', address: forwardedFor(request).split(',').pop()!.trim(), headers: cors })
+      return auth.handle!(request, response, url, body, { role: claims?.role ?? 'anon', address: clientAddress(request, trustedHops), headers: cors })
     }
     if (!claims) {
       if (service === 'functions') return sendJson(response, 401, { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' }, cors)
@@ -130,6 +135,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
     issuer: `${url}/auth/v1`,
     jwt,
     throttle: createLoginThrottle({ ...DEFAULT_THROTTLE, ...options.loginThrottle }),
+    hasher,
     refreshReuseIntervalSeconds: options.refreshReuseIntervalSeconds ?? 10,
     log,
   })
@@ -139,6 +145,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
       server.close(() => resolve())
       server.closeAllConnections()
     })
+    await hasher.close()
     await database.close()
   }
 

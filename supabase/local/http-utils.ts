@@ -62,6 +62,17 @@ export function forwardedFor(request: IncomingMessage): string {
   return prior ? `${prior}, ${socketAddress}` : socketAddress
 }
 
+/**
+ * The client's address for per-address limits, read as private.request_client_ip reads it for the
+ * contact rate limit: the `trustedHops`-th entry from the right of X-Forwarded-For once the socket's
+ * address is appended (1 = the socket itself; a client can prepend entries, never append them).
+ */
+export function clientAddress(request: IncomingMessage, trustedHops: number): string {
+  const entries = forwardedFor(request).split(',')
+  if (trustedHops <= 0) return entries.join(',').trim()
+  return entries.length < trustedHops ? 'unknown' : entries[entries.length - trustedHops].trim()
+}
+
 /** Lower-cased request headers as PostgREST puts them in request.headers (with the forwarded address). */
 export function headersForDatabase(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {}

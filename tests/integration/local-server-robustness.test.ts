@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_BODY_BYTES } from '@/supabase/local/http-utils'
-import { startTestSupabase, VALID_ROW, type TestSupabase } from './local-supabase'
+import { clientAddress, startTestSupabase, VALID_ROW, type TestSupabase } from './local-supabase'
 
 let test: TestSupabase
 beforeAll(async () => {
@@ -104,4 +104,111 @@ describe('the local server answers bad requests with 4xx and keeps running', () 
     for (const status of statuses) expect(status).toBeLessThan(500)
     expect((await fetch(`${test.server.url}/auth/v1/health`)).status).toBe(200)
   })
+})
+
+/**
+ * Opens `count` keep-alive connections to the server first: requests sent right after reuse them and
+ * reach the server together, as a fast client's would (new connections would trickle in one by one).
+ */
+async function openConnections(url: string, count: number) {
+  await Promise.all(Array.from({ length: count }, () => fetch(`${url}/auth/v1/health`).then((response) => response.arrayBuffer())))
+}
+
+/*
+ * Issue 11: a black-box probe of a fresh clone. Each block reproduces one finding over HTTP, as the
+ * probe did, and checks the answer it should have had.
+ */
+describe('probe (issue 11): sign-in throttling', () => {
+  let probe: TestSupabase
+  const password = 'Probe-Admin-Password-1'
+  beforeAll(async () => {
+    // One trusted proxy in front, so the test can speak from several client addresses.
+    probe = await startTestSupabase({ trustedProxyHops: 2 })
+    const created = await probe.service().auth.admin.createUser({ email: 'probe-admin@example.fr', password, email_confirm: true })
+    if (created.error) throw created.error
+  })
+  afterAll(() => probe.close())
+
+  async function signIn(email: string, attempt: string, address: string) {
+    const response = await fetch(`${probe.server.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: probe.server.anonKey, Authorization: `Bearer ${probe.server.anonKey}`, 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+      body: JSON.stringify({ email, password: attempt }),
+    })
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+
+  it('60 concurrent attempts on one email from one address: only 5 passwords are compared, the rest get 429', async () => {
+    const address = clientAddress()
+    const attempts = Array.from({ length: 60 }, (_, i) => (i === 59 ? password : `wrong-password-${i}`))
+    await openConnections(probe.server.url, 60)
+    const results = await Promise.all(attempts.map((attempt) => signIn('probe-admin@example.fr', attempt, address)))
+    const compared = results.filter((result) => result.status !== 429)
+    expect(compared).toHaveLength(5)
+    for (const result of results.filter((r) => r.status === 429)) {
+      expect(result.body).toMatchObject({ code: 'over_request_rate_limit', error_code: 'over_request_rate_limit', message: 'Request rate limit reached' })
+    }
+  })
+
+  it('50 concurrent attempts from one address on 50 emails: 20 pass, 30 get 429', async () => {
+    const address = clientAddress()
+    await openConnections(probe.server.url, 50)
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => signIn(`spray-${i}@example.fr`, 'wrong-password', address)))
+    expect(results.filter((result) => result.status === 400)).toHaveLength(20)
+    expect(results.filter((result) => result.status === 429)).toHaveLength(30)
+  })
+
+  it('five wrong passwords from one address do not lock the admin out from another address', async () => {
+    const attacker = clientAddress()
+    for (let i = 0; i < 5; i++) expect((await signIn('probe-admin@example.fr', `guess-${i}`, attacker)).status).toBe(400)
+    expect((await signIn('probe-admin@example.fr', password, attacker)).status).toBe(429)
+    expect((await signIn('probe-admin@example.fr', password, clientAddress())).status).toBe(200)
+  })
+})
+
+describe('probe (issue 11): password hashing does not block other requests', () => {
+  let probe: TestSupabase
+  beforeAll(async () => {
+    // No throttling and room for every hash in the queue: the 100 comparisons all happen.
+    probe = await startTestSupabase({ loginThrottle: { maxPerPair: 10_000, maxPerAddress: 10_000, maxPerEmail: 10_000 }, passwordHasher: { maxQueued: 200 } })
+    const created = await probe.service().auth.admin.createUser({ email: 'busy@example.fr', password: 'Busy-Password-123', email_confirm: true })
+    if (created.error) throw created.error
+  })
+  afterAll(() => probe.close())
+
+  it('an unrelated REST call answers promptly while 100 failed sign-ins are being checked', async () => {
+    const headers = { apikey: probe.server.anonKey, Authorization: `Bearer ${probe.server.anonKey}`, 'Content-Type': 'application/json' }
+    await openConnections(probe.server.url, 100)
+    const sentAt = performance.now()
+    const signIns = Array.from({ length: 100 }, (_, i) =>
+      fetch(`${probe.server.url}/auth/v1/token?grant_type=password`, { method: 'POST', headers, body: JSON.stringify({ email: 'busy@example.fr', password: `wrong-${i}` }) }).then((r) => r.status),
+    )
+    // The server shares this thread: while it is stuck, this timer fires late too. The delay is
+    // therefore measured from when the call was due (200 ms in), as a separate client would see it.
+    const due = sentAt + 200
+    const insert = await new Promise((resolve) => setTimeout(resolve, 200)).then(() => fetch(`${probe.server.url}/rest/v1/contact_submissions`, { method: 'POST', headers, body: JSON.stringify(VALID_ROW) }))
+    const elapsed = performance.now() - due
+    expect(insert.status).toBe(201)
+    const statuses = await Promise.all(signIns)
+    expect(statuses.filter((status) => status === 400)).toHaveLength(100)
+    console.log(`unrelated REST insert during 100 failed sign-ins: ${elapsed.toFixed(0)} ms`)
+    expect(elapsed).toBeLessThan(1000)
+  }, 60_000)
+
+  it('bounds the hashing queue: past it, sign-in answers 429 at once instead of queueing', async () => {
+    const bounded = await startTestSupabase({ loginThrottle: { maxPerPair: 10_000, maxPerAddress: 10_000, maxPerEmail: 10_000 }, passwordHasher: { workers: 1, maxQueued: 4 } })
+    try {
+      const headers = { apikey: bounded.server.anonKey, Authorization: `Bearer ${bounded.server.anonKey}`, 'Content-Type': 'application/json' }
+      const statuses = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          fetch(`${bounded.server.url}/auth/v1/token?grant_type=password`, { method: 'POST', headers, body: JSON.stringify({ email: `nobody${i}@example.fr`, password: 'wrong' }) }).then((r) => r.status),
+        ),
+      )
+      expect(statuses.filter((status) => status === 400).length).toBeGreaterThanOrEqual(5)
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0)
+      expect(statuses.every((status) => status === 400 || status === 429)).toBe(true)
+    } finally {
+      await bounded.close()
+    }
+  }, 60_000)
 })
