@@ -3,7 +3,7 @@ import { createAuthApi } from './auth-api.ts'
 import { openDatabase, type Database } from './database.ts'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './defaults.ts'
 import { handleFunction } from './functions-api.ts'
-import { BodyTooLargeError, clientAddress, corsHeaders, forwardedFor, headersForDatabase, readBody, send, sendJson, bearerToken } from './http-utils.ts'
+import { BodyTooLargeError, clientAddress, corsHeaders, forwardedFor, headersForDatabase, isValidHostHeader, readBody, send, sendJson, bearerToken } from './http-utils.ts'
 import { createJwtKit, JwtError, type ApiRole, type Claims } from './jwt.ts'
 import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './login-throttle.ts'
 import { createPasswordHasher, type PasswordHasherOptions } from './password-hasher.ts'
@@ -61,7 +61,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
 
   async function route(request: IncomingMessage, response: ServerResponse) {
     const cors = corsHeaders(request)
-    const url = new URL(request.url ?? '/', `http://${request.headers.host ?? host}`)
+    if (!isValidHostHeader(request.headers.host)) return sendJson(response, 400, { message: 'Invalid Host header' }, cors)
+    // Routing reads the path only: the base stands for this server whatever Host the client named.
+    const url = new URL(request.url ?? '/', `http://${host}`)
     const method = request.method ?? 'GET'
     if (method === 'OPTIONS') return send(response, 204, null, cors)
     if (url.pathname === '/auth/v1/health' || url.pathname === '/') {

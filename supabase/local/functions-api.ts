@@ -13,6 +13,9 @@ import { sendJson } from './http-utils.ts'
 export const FUNCTIONS_DIR = join(import.meta.dirname, '..', 'functions')
 
 type Handler = (request: Request) => Promise<Response>
+
+/** What a function may be called with; fetch's Request refuses CONNECT, TRACE and TRACK outright. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 const loaded = new Map<string, Promise<Handler>>()
 
 function loadHandler(name: string): Promise<Handler> | null {
@@ -35,12 +38,13 @@ export async function handleFunction(request: IncomingMessage, response: ServerR
   const name = url.pathname.replace(/^\/functions\/v1\//, '').split('/')[0]
   const handler = loadHandler(name)
   if (!handler) return sendJson(response, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' }, headers)
+  const method = request.method ?? 'POST'
+  if (!METHODS.has(method)) return sendJson(response, 405, { code: 'METHOD_NOT_ALLOWED', message: `Method ${method} is not allowed` }, { ...headers, Allow: [...METHODS].join(', ') })
   const requestHeaders = new Headers()
   for (const [key, value] of Object.entries(request.headers)) {
     if (value !== undefined && key !== 'host' && key !== 'connection') requestHeaders.set(key, Array.isArray(value) ? value.join(', ') : value)
   }
   requestHeaders.set('x-forwarded-for', forwarded)
-  const method = request.method ?? 'POST'
   const webRequest = new Request(url, { method, headers: requestHeaders, body: method === 'GET' || method === 'HEAD' ? undefined : body })
   const result = await (await handler)(webRequest)
   const responseHeaders: Record<string, string> = { ...headers }

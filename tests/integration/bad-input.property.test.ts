@@ -76,7 +76,7 @@ function expectedRow(payload: Payload) {
 
 let test: TestSupabase
 beforeAll(async () => {
-  test = await startTestSupabase({ contactRateLimit: 1_000_000 })
+  test = await startTestSupabase({ contactRateLimit: 1_000_000, loginThrottle: { maxPerPair: 1e9, maxPerAddress: 1e9, maxPerEmail: 1e9 }, passwordHasher: { maxQueued: 1000 } })
 })
 afterAll(() => test.close())
 
@@ -153,5 +153,32 @@ describe('property: bad input on send-contact-email', () => {
       process.env = savedEnv
       rmSync(outbox, { recursive: true, force: true })
     }
+  }, 300_000)
+})
+
+describe('property: bad input on the auth API', () => {
+  const AUTH_RUNS = 300
+  it(`${AUTH_RUNS} random bodies and queries on sign-in, refresh and admin users: 2xx or 4xx in GoTrue's shape, never 5xx`, async () => {
+    const call = fc.record({
+      endpoint: fc.constantFrom('POST /token?grant_type=password', 'POST /token?grant_type=refresh_token', 'POST /admin/users', 'GET /admin/users', 'GET /admin/users/', 'DELETE /admin/users/'),
+      body: fc.dictionary(fc.constantFrom('email', 'password', 'refresh_token', 'user_metadata', 'email_confirm', 'app_metadata'), anyJson, { maxKeys: 4 }),
+      query: fc.oneof(text, fc.constantFrom('Infinity', '-1', '0', '1e3', '99999999999999999999', 'NaN', '2')),
+      id: fc.oneof(text, fc.uuid(), fc.constant('-'.repeat(36))),
+    })
+    await fc.assert(
+      fc.asyncProperty(call, async ({ endpoint, body, query, id }) => {
+        const [method, path] = endpoint.split(' ')
+        const suffix = path === '/admin/users' && method === 'GET' ? `?page=${encodeURIComponent(query)}&per_page=${encodeURIComponent(query)}` : path.endsWith('/') ? encodeURIComponent(id) : ''
+        const response = await fetch(`${test.server.url}/auth/v1${path}${suffix}`, {
+          method,
+          headers: { apikey: test.server.serviceRoleKey, Authorization: `Bearer ${test.server.serviceRoleKey}`, 'Content-Type': 'application/json' },
+          body: method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify(body),
+        })
+        const answer = (await response.json()) as Record<string, unknown>
+        expect(response.status).toBeLessThan(500)
+        if (response.status >= 400) expect(answer).toMatchObject({ code: expect.anything(), msg: expect.any(String), message: expect.any(String) })
+      }),
+      { numRuns: AUTH_RUNS },
+    )
   }, 300_000)
 })

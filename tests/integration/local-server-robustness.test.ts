@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_BODY_BYTES } from '@/supabase/local/http-utils'
 import { clientAddress, startTestSupabase, VALID_ROW, type TestSupabase } from './local-supabase'
@@ -106,6 +107,20 @@ describe('the local server answers bad requests with 4xx and keeps running', () 
   })
 })
 
+/** A request fetch() would refuse to send (TRACE, a Host header of our choosing, any path bytes). */
+function rawRequest(url: string, method: string, path: string, headers: Record<string, string> = {}, body?: string) {
+  return new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+    const target = new URL(url)
+    const call = httpRequest({ host: target.hostname, port: target.port, method, path, headers, setHost: !('Host' in headers) }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') }))
+    })
+    call.on('error', reject)
+    call.end(body)
+  })
+}
+
 /**
  * Opens `count` keep-alive connections to the server first: requests sent right after reuse them and
  * reach the server together, as a fast client's would (new connections would trickle in one by one).
@@ -211,4 +226,78 @@ describe('probe (issue 11): password hashing does not block other requests', () 
       await bounded.close()
     }
   }, 60_000)
+})
+
+describe("probe (issue 11): malformed requests get a 4xx in the service's error shape, never a 500", () => {
+  const anon = () => ({ apikey: test.server.anonKey, Authorization: `Bearer ${test.server.anonKey}` })
+  const service = () => ({ apikey: test.server.serviceRoleKey, Authorization: `Bearer ${test.server.serviceRoleKey}` })
+  const postgrestShape = (body: Record<string, unknown>) => expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message'])
+
+  it('a badly percent-encoded REST path: 404, no such table', async () => {
+    const { status, body } = await rawRequest(test.server.url, 'GET', '/rest/v1/%E0%A4%A', anon())
+    expect(status).toBe(404)
+    postgrestShape(body)
+    expect(body.code).toBe('PGRST205')
+  })
+
+  it('a Host header with a space: 400 from the gateway', async () => {
+    const { status, body } = await rawRequest(test.server.url, 'GET', '/rest/v1/contact_submissions', { ...anon(), Host: 'a b' })
+    expect(status).toBe(400)
+    expect(body).toEqual({ message: 'Invalid Host header' })
+  })
+
+  it('TRACE on a function: 405', async () => {
+    const { status, body } = await rawRequest(test.server.url, 'TRACE', '/functions/v1/send-contact-email', anon())
+    expect(status).toBe(405)
+    expect(body).toEqual({ code: 'METHOD_NOT_ALLOWED', message: 'Method TRACE is not allowed' })
+    expect((await rawRequest(test.server.url, 'TRACE', '/rest/v1/contact_submissions', anon())).status).toBe(405)
+  })
+
+  it('an insert nested 8,000 levels deep: 413 (stack depth), nothing stored; the auth API says 400', async () => {
+    const before = (await test.stored('select count(*)::int as n from public.contact_submissions'))[0].n
+    for (const nested of ['{"a":'.repeat(8000) + '1' + '}'.repeat(8000), '['.repeat(8000) + ']'.repeat(8000)]) {
+      const response = await rest('contact_submissions', { method: 'POST', body: `{"name":${nested},"email":"a@b.fr","message":"Bonjour, un message."}` })
+      expect(response.status).toBe(413)
+      const body = await response.json()
+      postgrestShape(body)
+      expect(body.code).toBe('54001')
+    }
+    expect((await test.stored('select count(*)::int as n from public.contact_submissions'))[0].n).toBe(before)
+    const auth = await rawRequest(test.server.url, 'POST', '/auth/v1/admin/users', { ...service(), 'Content-Type': 'application/json' }, `{"email":"deep@example.fr","user_metadata":${'['.repeat(8000)}${']'.repeat(8000)}}`)
+    expect(auth.status).toBe(400)
+    expect(auth.body).toMatchObject({ code: 'bad_json', error_code: 'bad_json' })
+  })
+
+  it('page=Infinity (and other non-integers) on admin users: 400 Bad Pagination Parameters', async () => {
+    for (const query of ['page=Infinity', 'page=-1', 'per_page=1e3', 'page=99999999999999999999', 'per_page=NaN']) {
+      const { status, body } = await rawRequest(test.server.url, 'GET', `/auth/v1/admin/users?${query}`, service())
+      expect(status, query).toBe(400)
+      expect(body, query).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('Bad Pagination Parameters') })
+    }
+    expect((await rawRequest(test.server.url, 'GET', '/auth/v1/admin/users?page=0&per_page=2', service())).status).toBe(200)
+  })
+
+  it('auth inputs Postgres cannot hold or that name nothing: 4xx, not 500', async () => {
+    const json = { ...service(), 'Content-Type': 'application/json' }
+    const cases: [string, string, string, unknown, number][] = [
+      ['sign-in with NUL in the email', 'POST', '/auth/v1/token?grant_type=password', { email: 'a\u0000@b.fr', password: 'whatever-password' }, 400],
+      ['refresh with NUL in the token', 'POST', '/auth/v1/token?grant_type=refresh_token', { refresh_token: 'abc\u0000def' }, 400],
+      ['create with a 300-character email', 'POST', '/auth/v1/admin/users', { email: `${'a'.repeat(290)}@example.fr`, password: 'Long-Email-Pass-1' }, 400],
+      ['create with NUL in the metadata', 'POST', '/auth/v1/admin/users', { email: 'nul-meta@example.fr', user_metadata: { name: 'a\u0000b' } }, 400],
+      ['create with a lone surrogate in the metadata', 'POST', '/auth/v1/admin/users', { email: 'surrogate@example.fr', user_metadata: { name: '\ud800' } }, 400],
+      ['create with a 100-byte password', 'POST', '/auth/v1/admin/users', { email: 'long-pass@example.fr', password: 'P4ss-'.repeat(20) }, 400],
+      ['get a user by a non-uuid of 36 dashes', 'GET', `/auth/v1/admin/users/${'-'.repeat(36)}`, undefined, 404],
+      ['delete a user by a non-uuid of 36 dashes', 'DELETE', `/auth/v1/admin/users/${'-'.repeat(36)}`, undefined, 404],
+    ]
+    for (const [label, method, path, body, expected] of cases) {
+      const response = await rawRequest(test.server.url, method, path, json, body === undefined ? undefined : JSON.stringify(body))
+      expect(response.status, label).toBe(expected)
+      expect(response.body, label).toMatchObject({ code: expect.any(String), msg: expect.any(String), message: expect.any(String) })
+    }
+  })
+
+  it('still answers normally afterwards', async () => {
+    expect((await fetch(`${test.server.url}/auth/v1/health`)).status).toBe(200)
+    expect((await rest('contact_submissions', { method: 'POST', body: JSON.stringify(VALID_ROW) })).status).toBe(201)
+  })
 })
