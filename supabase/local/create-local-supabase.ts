@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { createAuthApi } from './auth-api.ts'
-import { openDatabase, type Database } from './database.ts'
+import { openDatabase, type Database, type DatabaseOptions } from './database.ts'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './defaults.ts'
 import { handleFunction } from './functions-api.ts'
 import { BodyTooLargeError, clientAddress, corsHeaders, forwardedFor, headersForDatabase, isValidHostHeader, readBody, send, sendJson, bearerToken } from './http-utils.ts'
@@ -28,6 +28,8 @@ export type LocalSupabaseOptions = {
   /** Overrides private.settings trusted_proxy_hops (see the rate-limit migration). */
   trustedProxyHops?: number
   loginThrottle?: Partial<ThrottleOptions>
+  /** Overrides the API roles' statement_timeout in milliseconds (tests); default: the database's. */
+  statementTimeouts?: DatabaseOptions['statementTimeouts']
   passwordHasher?: PasswordHasherOptions
   refreshReuseIntervalSeconds?: number
   log?: (entry: Record<string, unknown>) => void
@@ -43,7 +45,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
   const serviceRoleKey = options.serviceRoleKey ?? LOCAL_SERVICE_ROLE_KEY
   const jwt = createJwtKit(options.jwtSecret ?? LOCAL_JWT_SECRET)
   const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })))
-  const database = await openDatabase({ dataDir: options.dataDir })
+  const database = await openDatabase({ dataDir: options.dataDir, statementTimeouts: options.statementTimeouts, log })
   await applySettings(database, options)
   // Sign-in limits count addresses the way the contact rate limit does (same trusted proxy hops).
   const trustedHops = Number((await database.db.query<{ value: string }>(`select value from private.settings where key = 'trusted_proxy_hops'`)).rows[0]?.value ?? 1)

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite'
 import { readFileSync } from 'node:fs'
-import { BOOTSTRAP_SQL, listMigrations } from '@/supabase/local/database'
+import { BOOTSTRAP_SQL, listMigrations } from '@/supabase/local/migrations'
 
 /**
  * The databases the policy tests run on: PGlite always, and a real PostgreSQL (15 in CI, as hosted

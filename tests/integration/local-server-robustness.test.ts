@@ -301,3 +301,59 @@ describe("probe (issue 11): malformed requests get a 4xx in the service's error 
     expect((await rest('contact_submissions', { method: 'POST', body: JSON.stringify(VALID_ROW) })).status).toBe(201)
   })
 })
+
+describe("probe (issue 11): heavy requests are bounded by the roles' statement timeouts", () => {
+  let heavy: TestSupabase
+  const ROWS = 5000
+  beforeAll(async () => {
+    heavy = await startTestSupabase({ statementTimeouts: { service_role: 1000 } })
+    await heavy.server.database.db.exec(
+      `insert into public.contact_submissions (name, email, message) select 'Heavy ' || g, 'heavy' || g || '@example.fr', repeat('Bonjour ', 100) || g from generate_series(1, ${ROWS}) g`,
+    )
+  })
+  afterAll(() => heavy.close())
+
+  const asService = { apikey: '', Authorization: '' }
+  beforeAll(() => {
+    asService.apikey = heavy.server.serviceRoleKey
+    asService.Authorization = `Bearer ${heavy.server.serviceRoleKey}`
+  })
+  /** 200 substring searches over every message: seconds of work for the engine. */
+  const heavyFilter = `or=(${Array.from({ length: 200 }, (_, i) => `message.ilike.*zz${i}*`).join(',')})`
+
+  it('reads the roles\' timeouts from the database as Supabase sets them: anon 3 s, authenticated 8 s, others the connection role\'s 8 s', async () => {
+    const defaults = await startTestSupabase()
+    try {
+      expect(['anon', 'authenticated', 'service_role'].map((role) => defaults.server.database.statementTimeoutFor(role as 'anon'))).toEqual([3000, 8000, 8000])
+    } finally {
+      await defaults.close()
+    }
+  })
+
+  it('a read past the timeout is cancelled with 504 57014, and a request queued behind it is answered right after', async () => {
+    const started = performance.now()
+    const slow = fetch(`${heavy.server.url}/rest/v1/contact_submissions?select=id&${heavyFilter}`, { headers: asService })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const queued = fetch(`${heavy.server.url}/rest/v1/contact_submissions?select=name&name=eq.Heavy%201`, { headers: asService })
+    const response = await slow
+    expect(response.status).toBe(504)
+    expect(await response.json()).toEqual({ code: '57014', details: null, hint: null, message: 'canceling statement due to statement timeout' })
+    expect(performance.now() - started).toBeLessThan(5000)
+    const next = await queued
+    expect(next.status).toBe(200)
+    expect(await next.json()).toEqual([{ name: 'Heavy 1' }])
+    expect(heavy.logs.some((entry) => entry.event === 'database.restart')).toBe(true)
+  }, 60_000)
+
+  it('a write past the timeout changes nothing; committed data survives the restart', async () => {
+    const response = await fetch(`${heavy.server.url}/rest/v1/contact_submissions?${heavyFilter.replace(/\)$/, ',name.like.Heavy*)')}`, {
+      method: 'PATCH',
+      headers: { ...asService, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ is_read: true }),
+    })
+    expect(response.status).toBe(504)
+    const [counts] = await heavy.stored(`select count(*)::int as total, count(*) filter (where is_read)::int as read from public.contact_submissions`)
+    expect(counts).toEqual({ total: ROWS, read: 0 })
+    expect((await heavy.service().from('contact_submissions').insert(VALID_ROW)).status).toBe(201)
+  }, 60_000)
+})
