@@ -58,8 +58,10 @@ test.describe('contact page form', () => {
     const cases: [Parameters<typeof fill>[2], string][] = [
       [{ name: ' A ' }, 'Le nom doit contenir au moins 2 caractères'],
       [{ name: 'N'.repeat(101) }, 'Le nom doit contenir moins de 100 caractères'],
+      [{ name: 'Bob \u202egnp.exe' }, 'Le nom ne doit pas contenir de caractères invisibles'],
       [{ name: 'Camille', email: 'camille@exemple' }, 'Adresse email invalide'],
       [{ email: `${'a'.repeat(250)}@exemple.fr` }, "L'email doit contenir moins de 255 caractères"],
+      [{ email: 'camille\u200b@exemple.fr' }, "L'email ne doit pas contenir de caractères invisibles"],
       [{ email: 'camille@exemple.fr', phone: '0'.repeat(21) }, 'Le numéro de téléphone est trop long'],
       [{ phone: '', message: 'Trop cour' }, 'Le message doit contenir au moins 10 caractères'],
       [{ message: 'm'.repeat(1001) }, 'Le message doit contenir moins de 1000 caractères'],

@@ -42,6 +42,8 @@ describe('contact_submissions insert (anon, as the forms do it)', () => {
     ['message too long', { message: 'm'.repeat(1001) }, 'contact_submissions_message_check'],
     ['package too long', { package: 'p'.repeat(101) }, 'contact_submissions_package_check'],
     ['101 characters outside the BMP (counted as characters, as zod does)', { name: '😀'.repeat(101) }, 'contact_submissions_name_check'],
+    ['a direction override in the name', { name: 'Bob \u202egnp.exe' }, 'contact_submissions_name_visible_check'],
+    ['a zero-width space in the email', { email: 'camille\u200b@example.fr' }, 'contact_submissions_email_visible_check'],
   ]
   for (const [label, change, constraint] of violations) {
     it(`rejects ${label} with 400 and stores nothing`, async () => {

@@ -357,3 +357,26 @@ describe("probe (issue 11): heavy requests are bounded by the roles' statement t
     expect((await heavy.service().from('contact_submissions').insert(VALID_ROW)).status).toBe(201)
   }, 60_000)
 })
+
+describe('probe (issue 11): invisible and direction-override characters in contact fields', () => {
+  it('"Bob \\u202egnp.exe" as the name, or a zero-width space in the email: 400 with the CHECK that failed, nothing stored', async () => {
+    const before = (await test.stored('select count(*)::int as n from public.contact_submissions'))[0].n
+    for (const [change, constraint] of [
+      [{ name: 'Bob \u202egnp.exe' }, 'contact_submissions_name_visible_check'],
+      [{ name: 'Bob\u200b' + 'Smith' }, 'contact_submissions_name_visible_check'],
+      [{ email: 'bob\u2066@example.fr' }, 'contact_submissions_email_visible_check'],
+    ] as const) {
+      const response = await rest('contact_submissions', { method: 'POST', body: JSON.stringify({ ...VALID_ROW, ...change }) })
+      expect(response.status).toBe(400)
+      const body = await response.json()
+      expect(body).toMatchObject({ code: '23514', message: expect.stringContaining(constraint) })
+    }
+    expect((await test.stored('select count(*)::int as n from public.contact_submissions'))[0].n).toBe(before)
+  })
+
+  it('the same characters in the message are stored as sent (the inbox shows them as marks)', async () => {
+    const message = 'Ouvrez la pièce \u202egnp.exe\u200b, merci.'
+    expect((await rest('contact_submissions', { method: 'POST', body: JSON.stringify({ ...VALID_ROW, email: 'marks@example.fr', message }) })).status).toBe(201)
+    expect(await test.stored(`select message from public.contact_submissions where email = 'marks@example.fr'`)).toEqual([{ message }])
+  })
+})
