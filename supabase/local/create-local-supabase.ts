@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createAuthApi } from './auth-api.ts'
 import { openDatabase, type Database, type DatabaseOptions } from './database.ts'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './defaults.ts'
-import { handleFunction } from './functions-api.ts'
+import { handleFunction, type PlatformEnv } from './functions-api.ts'
 import { BodyTooLargeError, clientAddress, corsHeaders, forwardedFor, headersForDatabase, isValidHostHeader, readBody, send, sendJson, bearerToken } from './http-utils.ts'
 import { createJwtKit, JwtError, type ApiRole, type Claims } from './jwt.ts'
 import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './login-throttle.ts'
@@ -58,8 +58,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
     [SECRET_KEY, serviceRoleKey],
   ])
 
-  // The auth API needs the issuer URL, known once the server listens (the port may be 0 = any).
+  // The auth API and the functions need this server's URL, known once it listens (the port may be 0 = any).
   const auth: { handle?: ReturnType<typeof createAuthApi> } = {}
+  let platform: PlatformEnv = { SUPABASE_URL: '', SUPABASE_ANON_KEY: anonKey, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey }
 
   async function route(request: IncomingMessage, response: ServerResponse) {
     const cors = corsHeaders(request)
@@ -109,7 +110,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
       if (service === 'functions') return sendJson(response, 401, { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' }, cors)
       return sendJson(response, 401, errorBody('PGRST301', jwtError ?? 'JWT invalid'), { ...cors, 'WWW-Authenticate': 'Bearer' })
     }
-    if (service === 'functions') return handleFunction(request, response, url, body, cors, forwardedFor(request))
+    if (service === 'functions') return handleFunction(request, response, url, body, cors, forwardedFor(request), platform)
     return handleRest(
       { request, response, url, body, role: claims.role as ApiRole, claims, headers: headersForDatabase(request), extraHeaders: cors },
       database,
@@ -135,6 +136,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 54321)
   const url = `http://${host}:${port}`
+  platform = { ...platform, SUPABASE_URL: url }
   auth.handle = createAuthApi(database, {
     issuer: `${url}/auth/v1`,
     jwt,

@@ -1,5 +1,9 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newSubmissionId } from '@/lib/contact/submission-id'
 import { MAX_BODY_BYTES } from '@/supabase/local/http-utils'
 import { clientAddress, startTestSupabase, VALID_ROW, type TestSupabase } from './local-supabase'
 
@@ -378,5 +382,58 @@ describe('probe (issue 11): invisible and direction-override characters in conta
     const message = 'Ouvrez la pièce \u202egnp.exe\u200b, merci.'
     expect((await rest('contact_submissions', { method: 'POST', body: JSON.stringify({ ...VALID_ROW, email: 'marks@example.fr', message }) })).status).toBe(201)
     expect(await test.stored(`select message from public.contact_submissions where email = 'marks@example.fr'`)).toEqual([{ message }])
+  })
+})
+
+describe('probe (issue 11): send-contact-email is no longer an open mail relay', () => {
+  let relay: TestSupabase
+  let outbox: string
+  const savedEnv = { ...process.env }
+  beforeAll(async () => {
+    // The default limit (5 messages per address per 10 minutes), behind one trusted proxy.
+    relay = await startTestSupabase({ trustedProxyHops: 2 })
+    outbox = mkdtempSync(join(tmpdir(), 'outbox-relay-'))
+    process.env.OUTBOX_DIR = outbox
+    delete process.env.SMTP_URL
+  })
+  afterAll(async () => {
+    process.env = savedEnv
+    rmSync(outbox, { recursive: true, force: true })
+    await relay.close()
+  })
+
+  async function notify(address: string, body: unknown) {
+    const response = await fetch(`${relay.server.url}/functions/v1/send-contact-email`, {
+      method: 'POST',
+      headers: { apikey: relay.server.anonKey, Authorization: `Bearer ${relay.server.anonKey}`, 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+      body: JSON.stringify(body),
+    })
+    return { status: response.status, body: await response.json() }
+  }
+
+  it('any text with any Reply-To, without a stored message: 400, nothing sent', async () => {
+    const spam = { name: 'Relay', email: 'victim@example.org', message: 'Any text the sender likes, at any rate.', website: '', _meta: { fillTime: 999_999 } }
+    for (let i = 0; i < 20; i++) expect((await notify(clientAddress(), spam)).status).toBe(400)
+    expect(readdirSync(outbox)).toHaveLength(0)
+  })
+
+  it('an address refused by the insert limit gets nothing more sent: one email per stored message, and only five are stored', async () => {
+    const address = clientAddress()
+    const client = relay.anon({ 'X-Forwarded-For': address })
+    const ids: string[] = []
+    for (let i = 0; i < 6; i++) {
+      const id = newSubmissionId()
+      const { status } = await client.from('contact_submissions').insert({ id, ...VALID_ROW, email: `relay-${i}@example.fr` })
+      expect(status).toBe(i < 5 ? 201 : 429)
+      ids.push(id)
+    }
+    const statuses: number[] = []
+    for (const id of ids) statuses.push((await notify(address, { id, email: 'victim@example.org', message: 'Replaced text?' })).status)
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 404])
+    // Again, from the same address or any other: already sent.
+    for (const id of ids.slice(0, 5)) expect((await notify(clientAddress(), { id })).status).toBe(409)
+    const emails = readdirSync(outbox).map((file) => readFileSync(join(outbox, file), 'utf8'))
+    expect(emails).toHaveLength(5)
+    for (const email of emails) expect(email).not.toContain('victim@example.org')
   })
 })

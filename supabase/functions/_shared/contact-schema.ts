@@ -71,13 +71,6 @@ export function createContactSchema({ variant, messages = FRENCH_CONTACT_MESSAGE
 export type ContactFormValues = z.input<ReturnType<typeof createContactSchema>>
 export type ContactValues = z.output<ReturnType<typeof createContactSchema>>
 
-/** The body the forms send to send-contact-email (spec §7.2, plus the package). */
-export function createNotificationSchema(messages: ContactMessages = FRENCH_CONTACT_MESSAGES) {
-  return createContactSchema({ variant: 'page', messages }).extend({
-    _meta: z.object({ fillTime: z.number().finite().nonnegative() }),
-  })
-}
-
 export type InsertRow = { name: string; email: string; phone: string | null; message: string; package: string | null }
 
 /** The row inserted into contact_submissions: trimmed, empty phone and package as null. */
