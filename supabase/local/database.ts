@@ -62,7 +62,12 @@ const TEMPORARY_PREFIX = 'local-supabase-memory-'
 function temporaryDataDir(): string {
   for (const entry of readdirSync(tmpdir())) {
     const pid = Number(entry.slice(TEMPORARY_PREFIX.length).split('-')[0])
-    if (entry.startsWith(TEMPORARY_PREFIX) && pid && !processExists(pid)) rmSync(join(tmpdir(), entry), { recursive: true, force: true })
+    if (!entry.startsWith(TEMPORARY_PREFIX) || !pid || processExists(pid)) continue
+    try {
+      rmSync(join(tmpdir(), entry), { recursive: true, force: true })
+    } catch {
+      // Someone else's (another user's folder): not ours to remove.
+    }
   }
   return mkdtempSync(join(tmpdir(), `${TEMPORARY_PREFIX}${process.pid}-`))
 }
@@ -85,7 +90,13 @@ export async function openDatabase({ dataDir, statementTimeouts = {}, log = () =
   const directory = dataDir ?? temporaryDataDir()
   // PGlite creates only the last folder of the path; on a fresh clone `.data/` does not exist yet.
   mkdirSync(directory, { recursive: true })
-  let engine = await startEngine(directory)
+  let engine: Engine
+  try {
+    engine = await startEngine(directory)
+  } catch (error) {
+    if (temporary) rmSync(directory, { recursive: true, force: true })
+    throw error
+  }
   const schema = schemaCache(engine.info.columns)
   const roleTimeouts = engine.info.statementTimeouts
   // PostgREST applies the impersonated role's settings; a role without one keeps the connection

@@ -19,7 +19,11 @@ await serveRequests<HashRequest, string | boolean, null>(async () => {
     info: null,
     handle: async (request) => {
       if (request.op === 'hash') return bcrypt.hashSync(request.password, BCRYPT_COST)
-      return bcrypt.compareSync(request.password, request.hash ?? dummyHash) && request.hash !== null
+      try {
+        return bcrypt.compareSync(request.password, request.hash ?? dummyHash) && request.hash !== null
+      } catch {
+        return false // a stored value that is no bcrypt hash matches no password
+      }
     },
   }
 })
