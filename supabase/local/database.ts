@@ -1,9 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { mkdirSync, rmSync } from 'node:fs'
 import type { DatabaseRequest, DatabaseResponse, EngineInfo, StatementResult } from './database-worker.ts'
 import type { ApiRole } from './jwt.ts'
 import { quoteLiteral as literal } from './postgrest-query.ts'
+import { createThrowawayDataDir } from './throwaway-data-dir.ts'
 import { startWorker, type WorkerClient } from './worker-rpc.ts'
 
 /*
@@ -34,7 +33,7 @@ export type QueryResult<T> = { rows: T[]; affectedRows?: number }
 export type Transaction = { query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<QueryResult<T>> }
 
 export type DatabaseOptions = {
-  /** Folder of the database files; omitted: a temporary folder, deleted on close (see below). */
+  /** Folder of the database files; omitted: a throwaway one, deleted on close (throwaway-data-dir.ts). */
   dataDir?: string
   /** Overrides the roles' statement_timeout in milliseconds (0 = none); tests use short ones. */
   statementTimeouts?: Partial<Record<ApiRole, number>>
@@ -52,42 +51,20 @@ export class StatementTimeoutError extends Error {
   }
 }
 
-/*
- * "In memory" databases (tests, --memory) live in a temporary folder instead: a timed-out statement
- * ends the engine, and only files let the next one start from the same data. A folder left behind by
- * a process that was killed is removed by the next start.
- */
-const TEMPORARY_PREFIX = 'local-supabase-memory-'
-
-function temporaryDataDir(): string {
-  for (const entry of readdirSync(tmpdir())) {
-    const pid = Number(entry.slice(TEMPORARY_PREFIX.length).split('-')[0])
-    if (!entry.startsWith(TEMPORARY_PREFIX) || !pid || processExists(pid)) continue
-    try {
-      rmSync(join(tmpdir(), entry), { recursive: true, force: true })
-    } catch {
-      // Someone else's (another user's folder): not ours to remove.
-    }
-  }
-  return mkdtempSync(join(tmpdir(), `${TEMPORARY_PREFIX}${process.pid}-`))
-}
-
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as { code?: string }).code === 'EPERM'
-  }
-}
-
 function startEngine(dataDir: string): Promise<Engine> {
   return startWorker<DatabaseRequest, DatabaseResponse, EngineInfo>(new URL('./database-worker.ts', import.meta.url), { dataDir })
 }
 
+/** Creates and migrates a database in `folder`, then closes it cleanly. */
+async function buildDatabase(folder: string) {
+  const engine = await startEngine(folder)
+  await engine.call({ op: 'close' })
+  await engine.terminate()
+}
+
 export async function openDatabase({ dataDir, statementTimeouts = {}, log = () => {} }: DatabaseOptions = {}) {
   const temporary = dataDir === undefined
-  const directory = dataDir ?? temporaryDataDir()
+  const directory = dataDir ?? (await createThrowawayDataDir(buildDatabase))
   // PGlite creates only the last folder of the path; on a fresh clone `.data/` does not exist yet.
   mkdirSync(directory, { recursive: true })
   let engine: Engine
