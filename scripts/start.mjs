@@ -88,7 +88,11 @@ if (supabaseUrl.replace(/\/+$/, '') === LOCAL_SUPABASE_URL) {
   }
 }
 
-const next = spawn('next', [dev ? 'dev' : 'start', '-p', String(port)], { stdio: 'inherit', shell: false })
+// Production: the build behind serve-site.mjs, which answers 400 to the request targets Next.js's
+// router would answer with a 500 (`*`, `/%ff`); development: Next.js's own dev server.
+const next = dev
+  ? spawn('next', ['dev', '-p', String(port)], { stdio: 'inherit', shell: false })
+  : spawn(process.execPath, ['scripts/serve-site.mjs', '-p', String(port)], { stdio: 'inherit', shell: false })
 children.push(next)
 next.on('exit', (code) => stopAll(code ?? 0))
 console.log(`[start] the site is at http://localhost:${port}`)

@@ -134,7 +134,9 @@ if (wants('e2e')) {
       startBackground(process.execPath, supabaseArgs, { OUTBOX_DIR: 'test-results/outbox' }, 'test-results/local-supabase.log')
       console.log('  (local Supabase server log: test-results/local-supabase.log)')
       await waitForHttp(`${supabaseUrl}/auth/v1/health`, { timeoutMs: 60_000 })
-      supervise('site', 'next', ['start', '-p', String(sitePort), '-H', '127.0.0.1'], buildEnv)
+      // The site as `npm start` serves it (scripts/serve-site.mjs: `next start` behind a request-target
+      // check), supervised: the Studio tests kill it to check a restart.
+      supervise('site', process.execPath, ['scripts/serve-site.mjs', '-p', String(sitePort), '-H', '127.0.0.1'], buildEnv)
       await waitForHttp(siteUrl, { timeoutMs: 60_000 })
       const playwrightEnv = {
         ...buildEnv,

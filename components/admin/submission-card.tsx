@@ -2,6 +2,8 @@
 
 import { formatSubmissionDate } from '@/lib/admin/inbox-format'
 import type { Submission } from '@/lib/admin/submissions-csv'
+import { MESSAGE_WHITESPACE, revealInvisibleCharacters } from '@/supabase/functions/_shared/invisible-characters'
+import { VisibleText } from './visible-text'
 
 type Props = {
   submission: Submission
@@ -10,7 +12,10 @@ type Props = {
   onDeleteAllFromEmail: (email: string) => void
 }
 
-/** One message. Every field is rendered as text by React: HTML or scripts in a message stay inert. */
+/**
+ * One message. Every field is rendered as text by React: HTML or scripts in a message stay inert, and
+ * invisible characters show as marks (VisibleText).
+ */
 export function SubmissionCard({ submission, onToggleRead, onDelete, onDeleteAllFromEmail }: Props) {
   const unread = !submission.is_read
   const action = 'rounded-full px-3 py-1.5 text-sm font-semibold transition-colors'
@@ -19,16 +24,16 @@ export function SubmissionCard({ submission, onToggleRead, onDelete, onDeleteAll
       className={`rounded-card border bg-white p-5 shadow-card sm:p-6 ${unread ? 'border-clay/50 border-l-4 border-l-clay' : 'border-line'}`}
       data-testid="submission"
       data-unread={unread ? 'true' : 'false'}
-      aria-label={`Message de ${submission.name}`}
+      aria-label={`Message de ${revealInvisibleCharacters(submission.name)}`}
     >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="flex flex-wrap items-center gap-2 font-sans text-lg font-semibold text-ink">
-            {submission.name}
+            <VisibleText text={submission.name} />
             {unread ? <span className="rounded-full bg-clay px-2 py-0.5 text-xs font-semibold text-white">Non lu</span> : null}
             {submission.package ? (
               <span className="rounded-full bg-sand px-2.5 py-0.5 text-xs font-semibold text-clay-strong" data-testid="submission-package">
-                Forfait&nbsp;: {submission.package}
+                Forfait&nbsp;: <VisibleText text={submission.package} />
               </span>
             ) : null}
           </h2>
@@ -49,7 +54,7 @@ export function SubmissionCard({ submission, onToggleRead, onDelete, onDeleteAll
         <dt className="font-semibold text-ink">Email</dt>
         <dd>
           <a href={`mailto:${submission.email.replace(/[?&#%]/g, encodeURIComponent)}?subject=${encodeURIComponent('Re : votre message')}`} className="text-clay-strong underline underline-offset-4" data-testid="submission-email">
-            {submission.email}
+            <VisibleText text={submission.email} />
           </a>
           <button type="button" onClick={() => onDeleteAllFromEmail(submission.email)} className="ml-3 text-xs font-semibold text-red-800 underline underline-offset-2">
             Supprimer tous ses messages
@@ -60,14 +65,14 @@ export function SubmissionCard({ submission, onToggleRead, onDelete, onDeleteAll
             <dt className="font-semibold text-ink">Téléphone</dt>
             <dd>
               <a href={`tel:${submission.phone.replace(/[^\d+]/g, '')}`} className="text-clay-strong underline underline-offset-4" data-testid="submission-phone">
-                {submission.phone}
+                <VisibleText text={submission.phone} />
               </a>
             </dd>
           </>
         ) : null}
       </dl>
       <p className="mt-4 rounded-xl bg-paper p-4 leading-relaxed whitespace-pre-wrap text-ink-soft" data-testid="submission-message">
-        {submission.message}
+        <VisibleText text={submission.message} keep={MESSAGE_WHITESPACE} />
       </p>
     </article>
   )

@@ -74,9 +74,8 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
   const errorToast = () => toast({ variant: 'error', title: text.errorTitle, description: text.errorDescription })
 
   async function onValid(values: ContactFormValues) {
-    const fillTime = Date.now() - (openedAt ?? mountedAt.current)
     const { submitContact } = await import('@/lib/contact/submit-contact')
-    const outcome = await submitContact({ ...values, package: packageName ?? values.package ?? null }, fillTime)
+    const outcome = await submitContact({ ...values, package: packageName ?? values.package ?? null })
     if (outcome === 'rate_limited') {
       toast({ variant: 'error', title: text.waitTitle, description: text.rateLimitedDescription })
       return

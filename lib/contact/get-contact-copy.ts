@@ -37,8 +37,10 @@ export async function getContactCopy(locale: Locale): Promise<ContactCopy> {
     rules: {
       nameMin: form('rules.nameMin'),
       nameMax: form('rules.nameMax'),
+      nameInvisible: form('rules.nameInvisible'),
       emailInvalid: form('rules.emailInvalid'),
       emailMax: form('rules.emailMax'),
+      emailInvisible: form('rules.emailInvisible'),
       phoneMin: form('rules.phoneMin'),
       phoneMax: form('rules.phoneMax'),
       messageMin: form('rules.messageMin'),

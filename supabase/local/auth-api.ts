@@ -1,26 +1,25 @@
-import bcrypt from 'bcryptjs'
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Database } from './database.ts'
 import { bearerToken, parseJsonBody, sendJson, send } from './http-utils.ts'
 import { JwtError, type Claims, type JwtKit } from './jwt.ts'
 import type { LoginThrottle } from './login-throttle.ts'
+import { HasherBusyError, type PasswordHasher } from './password-hasher.ts'
 
 /*
  * /auth/v1: the GoTrue endpoints supabase-js calls (shared/reference/supabase-wire.md §5): password
  * sign-in, refresh-token rotation with reuse detection, current user, logout, admin user management.
- * Passwords are bcrypt hashes; access tokens are HS256 JWTs with GoTrue's claims.
+ * Passwords are bcrypt hashes, computed off the request thread (password-hasher.ts); access tokens
+ * are HS256 JWTs with GoTrue's claims.
  */
 
 export const ACCESS_TOKEN_SECONDS = 3600
-const BCRYPT_COST = 10
-// Compared against when the email is unknown, so both failures take the same time.
-const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST)
 
 export type AuthOptions = {
   issuer: string
   jwt: JwtKit
   throttle: LoginThrottle
+  hasher: PasswordHasher
   /** Seconds during which a just-rotated refresh token may be presented again (concurrent tabs). */
   refreshReuseIntervalSeconds: number
   log: (entry: Record<string, unknown>) => void
@@ -49,6 +48,27 @@ function authError(response: ServerResponse, status: number, code: string, messa
   sendJson(response, status, { code, error_code: code, msg: message, message }, headers)
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** GoTrue's email shape check, without control characters (NUL cannot even be stored in Postgres). */
+const EMAIL = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/
+/** auth.users.email is varchar(255). */
+const EMAIL_MAX = 255
+/** bcrypt reads 72 bytes; GoTrue refuses longer passwords rather than ignore their end. */
+const PASSWORD_MAX_BYTES = 72
+
+/** An email a user could have (auth.users.email is varchar(255); Postgres text holds no NUL). */
+const couldBeEmail = (email: string) => email.length <= EMAIL_MAX && !email.includes('\u0000')
+
+/** GoTrue's page/per_page: digits only, else 400 "Bad Pagination Parameters". */
+function paginationParam(value: string | null, fallback: number): number | null {
+  if (value === null || value === '') return fallback
+  return /^\d{1,9}$/.test(value) ? Number(value) : null
+}
+
+function tooManyRequests(response: ServerResponse, retryAfterSeconds: number, headers: Record<string, string>) {
+  authError(response, 429, 'over_request_rate_limit', 'Request rate limit reached', { ...headers, 'Retry-After': String(retryAfterSeconds) })
+}
+
 function iso(value: unknown): string | null {
   if (value === null || value === undefined) return null
   return value instanceof Date ? value.toISOString() : String(value)
@@ -74,7 +94,7 @@ function userJson(user: UserRow) {
 }
 
 export function createAuthApi(database: Database, options: AuthOptions) {
-  const { jwt, throttle, log } = options
+  const { jwt, throttle, hasher, log } = options
 
   async function issueSession(user: UserRow, sessionId: string, refreshToken: string) {
     const now = Math.floor(Date.now() / 1000)
@@ -111,19 +131,28 @@ export function createAuthApi(database: Database, options: AuthOptions) {
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : ''
     const password = typeof body.password === 'string' ? body.password : ''
     if (!email || !password) return authError(response, 400, 'validation_failed', 'missing email or phone', headers)
-    const wait = throttle.retryAfter(address, email)
-    if (wait > 0) {
-      log({ event: 'auth.sign_in', outcome: 'throttled', email, address, retry_after_s: wait })
-      return authError(response, 429, 'over_request_rate_limit', 'Request rate limit reached', { ...headers, 'Retry-After': String(wait) })
+    // Counted before the comparison: concurrent guesses cannot all pass a limit none has reached yet.
+    const attempt = throttle.begin(address, email)
+    if (!attempt.allowed) {
+      log({ event: 'auth.sign_in', outcome: 'throttled', email, address, retry_after_s: attempt.retryAfterSeconds })
+      return tooManyRequests(response, attempt.retryAfterSeconds, headers)
     }
-    const user = await database.asAuthAdmin(async (tx) => (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email])).rows[0])
-    const matches = await bcrypt.compare(password, user?.encrypted_password ?? DUMMY_HASH)
+    let user: UserRow | undefined
+    let matches: boolean
+    try {
+      user = couldBeEmail(email) ? await database.asAuthAdmin(async (tx) => (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email])).rows[0]) : undefined
+      matches = await hasher.compare(password, user?.encrypted_password ?? null)
+    } catch (error) {
+      attempt.withdraw()
+      if (!(error instanceof HasherBusyError)) throw error
+      log({ event: 'auth.sign_in', outcome: 'busy', email, address })
+      return tooManyRequests(response, 1, headers)
+    }
     if (!user || !matches) {
-      throttle.recordFailure(address, email)
       log({ event: 'auth.sign_in', outcome: 'failure', email, address, reason: user ? 'wrong_password' : 'unknown_email' })
       return authError(response, 400, 'invalid_credentials', 'Invalid login credentials', headers)
     }
-    throttle.recordSuccess(email)
+    attempt.succeeded()
     const sessionId = randomUUID()
     const refreshToken = newRefreshToken()
     const signedIn = await database.asAuthAdmin(async (tx) => {
@@ -138,6 +167,8 @@ export function createAuthApi(database: Database, options: AuthOptions) {
   async function refresh(body: Record<string, unknown>, response: ServerResponse, headers: Record<string, string>) {
     const presented = typeof body.refresh_token === 'string' ? body.refresh_token : ''
     if (!presented) return authError(response, 400, 'validation_failed', 'refresh_token required', headers)
+    // auth.refresh_tokens.token is varchar(255) text: longer tokens or NUL cannot match any row.
+    if (presented.length > 255 || presented.includes('\u0000')) return authError(response, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found', headers)
     type TokenRow = { id: number; user_id: string; session_id: string; revoked: boolean; updated_at: Date }
     const outcome = await database.asAuthAdmin(async (tx) => {
       const token = (await tx.query<TokenRow>('select id, user_id, session_id, revoked, updated_at from auth.refresh_tokens where token = $1 for update', [presented])).rows[0]
@@ -217,9 +248,19 @@ export function createAuthApi(database: Database, options: AuthOptions) {
   async function adminCreateUser(body: Record<string, unknown>, response: ServerResponse, headers: Record<string, string>) {
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : ''
     const password = typeof body.password === 'string' ? body.password : undefined
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return authError(response, 400, 'validation_failed', 'Unable to validate email address: invalid format', headers)
+    if (email.length > EMAIL_MAX) return authError(response, 400, 'validation_failed', 'An email address is too long', headers)
+    if (!EMAIL.test(email)) return authError(response, 400, 'validation_failed', 'Unable to validate email address: invalid format', headers)
     if (password !== undefined && password.length < 6) return authError(response, 422, 'weak_password', 'Password should be at least 6 characters.', headers)
-    const hash = password === undefined ? null : await bcrypt.hash(password, BCRYPT_COST)
+    if (password !== undefined && Buffer.byteLength(password) > PASSWORD_MAX_BYTES) {
+      return authError(response, 400, 'validation_failed', `Password cannot be longer than ${PASSWORD_MAX_BYTES} characters`, headers)
+    }
+    let hash: string | null = null
+    try {
+      if (password !== undefined) hash = await hasher.hash(password)
+    } catch (error) {
+      if (error instanceof HasherBusyError) return tooManyRequests(response, 1, headers)
+      throw error
+    }
     const metadata = body.user_metadata && typeof body.user_metadata === 'object' ? body.user_metadata : {}
     const created = await database.asAuthAdmin(async (tx) => {
       const exists = (await tx.query('select 1 from auth.users where lower(email) = $1', [email])).rows.length > 0
@@ -238,34 +279,48 @@ export function createAuthApi(database: Database, options: AuthOptions) {
   }
 
   async function adminListUsers(url: URL, response: ServerResponse, headers: Record<string, string>) {
-    const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
-    const perPage = Math.min(1000, Math.max(1, Number(url.searchParams.get('per_page')) || 50))
+    const page = paginationParam(url.searchParams.get('page'), 1)
+    const perPage = paginationParam(url.searchParams.get('per_page'), 50)
+    if (page === null || perPage === null) {
+      return authError(response, 400, 'validation_failed', 'Bad Pagination Parameters: page and per_page must be non-negative integers', headers)
+    }
+    // As GoTrue: page 0 is the first page, and at most 1000 users a page.
+    const limit = Math.min(1000, Math.max(1, perPage))
+    const offset = (Math.max(1, page) - 1) * limit
     const { users, total } = await database.asAuthAdmin(async (tx) => ({
-      users: (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users order by created_at limit $1 offset $2`, [perPage, (page - 1) * perPage])).rows,
+      users: (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users order by created_at limit $1 offset $2`, [limit, offset])).rows,
       total: (await tx.query<{ n: number }>('select count(*)::int as n from auth.users')).rows[0].n,
     }))
     sendJson(response, 200, { users: users.map(userJson), aud: 'authenticated' }, { ...headers, 'X-Total-Count': String(total) })
   }
 
   async function adminDeleteUser(id: string, response: ServerResponse, headers: Record<string, string>) {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return authError(response, 404, 'user_not_found', 'User not found', headers)
+    if (!UUID.test(id)) return authError(response, 404, 'user_not_found', 'User not found', headers)
     const deleted = await database.asAuthAdmin(async (tx) => (await tx.query<UserRow>(`delete from auth.users where id = $1 returning ${USER_COLUMNS}`, [id])).rows[0])
     if (!deleted) return authError(response, 404, 'user_not_found', 'User not found', headers)
     sendJson(response, 200, userJson(deleted), headers)
   }
 
-  return async function handleAuth(
-    request: IncomingMessage,
-    response: ServerResponse,
-    url: URL,
-    body: string,
-    context: { role: string; address: string; headers: Record<string, string> },
-  ) {
+  type AuthContext = { role: string; address: string; headers: Record<string, string> }
+
+  return async function handleAuth(request: IncomingMessage, response: ServerResponse, url: URL, body: string, context: AuthContext) {
     const headers = { ...context.headers, 'X-Supabase-Api-Version': '2024-01-01' }
+    try {
+      await route(request, response, url, body, context, headers)
+    } catch (error) {
+      // Values Postgres cannot store (e.g. a NUL or a lone surrogate in user_metadata) are the
+      // client's mistake: 400 with Postgres' reason, as GoTrue answers invalid input.
+      const code = (error as { code?: unknown }).code
+      if (typeof code !== 'string' || !code.startsWith('22')) throw error
+      authError(response, 400, 'validation_failed', (error as Error).message, headers)
+    }
+  }
+
+  async function route(request: IncomingMessage, response: ServerResponse, url: URL, body: string, context: AuthContext, headers: Record<string, string>) {
     const path = url.pathname.replace(/^\/auth\/v1/, '') || '/'
     const method = request.method ?? 'GET'
     const parsed = parseJsonBody(body)
-    if (!parsed.ok) return authError(response, 400, 'bad_json', 'Could not parse request body as JSON', headers)
+    if (!parsed.ok) return authError(response, 400, 'bad_json', parsed.tooDeep ? `Could not parse request body as JSON: ${parsed.message}` : 'Could not parse request body as JSON', headers)
     const json = (parsed.value && typeof parsed.value === 'object' && !Array.isArray(parsed.value) ? parsed.value : {}) as Record<string, unknown>
 
     if (path === '/settings' && method === 'GET') {
@@ -292,7 +347,7 @@ export function createAuthApi(database: Database, options: AuthOptions) {
       const match = /^\/admin\/users\/([^/]+)$/.exec(path)
       if (match && method === 'DELETE') return adminDeleteUser(match[1], response, headers)
       if (match && method === 'GET') {
-        const user = /^[0-9a-f-]{36}$/i.test(match[1]) ? await findUser(match[1]) : undefined
+        const user = UUID.test(match[1]) ? await findUser(match[1]) : undefined
         return user ? sendJson(response, 200, userJson(user), headers) : authError(response, 404, 'user_not_found', 'User not found', headers)
       }
     }

@@ -26,8 +26,11 @@ $$;
 
 grant anon, authenticated, service_role to authenticator;
 
+-- Supabase's API timeouts: anon 3 s, authenticated 8 s, and the connection role's 8 s for the others
+-- (service_role). The local server enforces them per request (see database.ts).
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
 
 create schema if not exists extensions;
 create schema if not exists auth authorization supabase_auth_admin;

@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { createAuthApi } from './auth-api.ts'
-import { openDatabase, type Database } from './database.ts'
+import { openDatabase, type Database, type DatabaseOptions } from './database.ts'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './defaults.ts'
-import { handleFunction } from './functions-api.ts'
-import { BodyTooLargeError, corsHeaders, forwardedFor, headersForDatabase, readBody, send, sendJson, bearerToken } from './http-utils.ts'
+import { handleFunction, type PlatformEnv } from './functions-api.ts'
+import { BodyTooLargeError, clientAddress, corsHeaders, forwardedFor, headersForDatabase, isValidHostHeader, readBody, send, sendJson, bearerToken } from './http-utils.ts'
 import { createJwtKit, JwtError, type ApiRole, type Claims } from './jwt.ts'
 import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './login-throttle.ts'
+import { createPasswordHasher, type PasswordHasherOptions } from './password-hasher.ts'
 import { errorBody, handleRest } from './rest-api.ts'
 
 /*
@@ -27,6 +28,9 @@ export type LocalSupabaseOptions = {
   /** Overrides private.settings trusted_proxy_hops (see the rate-limit migration). */
   trustedProxyHops?: number
   loginThrottle?: Partial<ThrottleOptions>
+  /** Overrides the API roles' statement_timeout in milliseconds (tests); default: the database's. */
+  statementTimeouts?: DatabaseOptions['statementTimeouts']
+  passwordHasher?: PasswordHasherOptions
   refreshReuseIntervalSeconds?: number
   log?: (entry: Record<string, unknown>) => void
 }
@@ -41,8 +45,11 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
   const serviceRoleKey = options.serviceRoleKey ?? LOCAL_SERVICE_ROLE_KEY
   const jwt = createJwtKit(options.jwtSecret ?? LOCAL_JWT_SECRET)
   const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })))
-  const database = await openDatabase({ dataDir: options.dataDir })
+  const database = await openDatabase({ dataDir: options.dataDir, statementTimeouts: options.statementTimeouts, log })
   await applySettings(database, options)
+  // Sign-in limits count addresses the way the contact rate limit does (same trusted proxy hops).
+  const trustedHops = Number((await database.db.query<{ value: string }>(`select value from private.settings where key = 'trusted_proxy_hops'`)).rows[0]?.value ?? 1)
+  const hasher = await createPasswordHasher(options.passwordHasher)
 
   const keyToJwt = new Map([
     [anonKey, anonKey],
@@ -51,12 +58,15 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
     [SECRET_KEY, serviceRoleKey],
   ])
 
-  // The auth API needs the issuer URL, known once the server listens (the port may be 0 = any).
+  // The auth API and the functions need this server's URL, known once it listens (the port may be 0 = any).
   const auth: { handle?: ReturnType<typeof createAuthApi> } = {}
+  let platform: PlatformEnv = { SUPABASE_URL: '', SUPABASE_ANON_KEY: anonKey, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey }
 
   async function route(request: IncomingMessage, response: ServerResponse) {
     const cors = corsHeaders(request)
-    const url = new URL(request.url ?? '/', `http://${request.headers.host ?? host}`)
+    if (!isValidHostHeader(request.headers.host)) return sendJson(response, 400, { message: 'Invalid Host header' }, cors)
+    // Routing reads the path only: the base stands for this server whatever Host the client named.
+    const url = new URL(request.url ?? '/', `http://${host}`)
     const method = request.method ?? 'GET'
     if (method === 'OPTIONS') return send(response, 204, null, cors)
     if (url.pathname === '/auth/v1/health' || url.pathname === '/') {
@@ -94,13 +104,13 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
     }
 
     if (service === 'auth') {
-      return auth.handle!(request, response, url, body, { role: claims?.role ?? 'anon', address: forwardedFor(request).split(',').pop()!.trim(), headers: cors })
+      return auth.handle!(request, response, url, body, { role: claims?.role ?? 'anon', address: clientAddress(request, trustedHops), headers: cors })
     }
     if (!claims) {
       if (service === 'functions') return sendJson(response, 401, { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' }, cors)
       return sendJson(response, 401, errorBody('PGRST301', jwtError ?? 'JWT invalid'), { ...cors, 'WWW-Authenticate': 'Bearer' })
     }
-    if (service === 'functions') return handleFunction(request, response, url, body, cors, forwardedFor(request))
+    if (service === 'functions') return handleFunction(request, response, url, body, cors, forwardedFor(request), platform)
     return handleRest(
       { request, response, url, body, role: claims.role as ApiRole, claims, headers: headersForDatabase(request), extraHeaders: cors },
       database,
@@ -126,10 +136,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 54321)
   const url = `http://${host}:${port}`
+  platform = { ...platform, SUPABASE_URL: url }
   auth.handle = createAuthApi(database, {
     issuer: `${url}/auth/v1`,
     jwt,
     throttle: createLoginThrottle({ ...DEFAULT_THROTTLE, ...options.loginThrottle }),
+    hasher,
     refreshReuseIntervalSeconds: options.refreshReuseIntervalSeconds ?? 10,
     log,
   })
@@ -139,6 +151,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
       server.close(() => resolve())
       server.closeAllConnections()
     })
+    await hasher.close()
     await database.close()
   }
 

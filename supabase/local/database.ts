@@ -1,12 +1,19 @@
-import { PGlite, type Transaction } from '@electric-sql/pglite'
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync, rmSync } from 'node:fs'
+import type { DatabaseRequest, DatabaseResponse, EngineInfo, StatementResult } from './database-worker.ts'
 import type { ApiRole } from './jwt.ts'
 import { quoteLiteral as literal } from './postgrest-query.ts'
+import { createThrowawayDataDir } from './throwaway-data-dir.ts'
+import { startWorker, type WorkerClient } from './worker-rpc.ts'
 
-const here = import.meta.dirname
-export const MIGRATIONS_DIR = join(here, '..', 'migrations')
-export const BOOTSTRAP_SQL = join(here, 'bootstrap.sql')
+/*
+ * The local database: one PGlite engine in a worker thread (database-worker.ts), used by one caller
+ * at a time, as PGlite has a single connection. Statement timeouts: PGlite cannot interrupt a running
+ * statement (Postgres' timer is a signal, which WebAssembly never receives), so the server enforces
+ * each API role's statement_timeout itself. A request still running at its role's limit is answered
+ * 57014 "canceling statement due to statement timeout", as on Supabase; its thread is ended, and a
+ * fresh engine recovers the data folder exactly as Postgres recovers from a crash: committed work
+ * stays, the cancelled statement's transaction never happened. Callers queued meanwhile wait for it.
+ */
 
 export type ColumnInfo = { name: string; type: string }
 /** PostgREST's "schema cache": the public tables and their columns. */
@@ -21,40 +28,107 @@ export type RequestContext = {
   readOnly: boolean
 }
 
-/** Migration files in the order the Supabase CLI applies them (by their timestamp prefix). */
-export function listMigrations(dir = MIGRATIONS_DIR): { version: string; name: string; file: string }[] {
-  return readdirSync(dir)
-    .filter((file) => /^\d+_.+\.sql$/.test(file))
-    .sort()
-    .map((file) => {
-      const [, version, name] = /^(\d+)_(.+)\.sql$/.exec(file)!
-      return { version, name, file: join(dir, file) }
-    })
+export type QueryResult<T> = { rows: T[]; affectedRows?: number }
+/** The statements of one transaction (asAuthAdmin). */
+export type Transaction = { query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<QueryResult<T>> }
+
+export type DatabaseOptions = {
+  /** Folder of the database files; omitted: a throwaway one, deleted on close (throwaway-data-dir.ts). */
+  dataDir?: string
+  /** Overrides the roles' statement_timeout in milliseconds (0 = none); tests use short ones. */
+  statementTimeouts?: Partial<Record<ApiRole, number>>
+  log?: (entry: Record<string, unknown>) => void
 }
 
-export async function openDatabase({ dataDir }: { dataDir?: string }) {
+type Engine = WorkerClient<DatabaseRequest, DatabaseResponse, EngineInfo>
+type Call = Engine['call']
+
+/** Raised like Postgres' own statement timeout, so the REST API maps it as any SQLSTATE. */
+export class StatementTimeoutError extends Error {
+  readonly code = '57014'
+  constructor() {
+    super('canceling statement due to statement timeout')
+  }
+}
+
+function startEngine(dataDir: string): Promise<Engine> {
+  return startWorker<DatabaseRequest, DatabaseResponse, EngineInfo>(new URL('./database-worker.ts', import.meta.url), { dataDir })
+}
+
+/** Creates and migrates a database in `folder`, then closes it cleanly. */
+async function buildDatabase(folder: string) {
+  const engine = await startEngine(folder)
+  await engine.call({ op: 'close' })
+  await engine.terminate()
+}
+
+export async function openDatabase({ dataDir, statementTimeouts = {}, log = () => {} }: DatabaseOptions = {}) {
+  const temporary = dataDir === undefined
+  const directory = dataDir ?? (await createThrowawayDataDir(buildDatabase))
   // PGlite creates only the last folder of the path; on a fresh clone `.data/` does not exist yet.
-  if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const db = dataDir ? await PGlite.create({ dataDir }) : await PGlite.create()
-  await db.exec(readFileSync(BOOTSTRAP_SQL, 'utf8'))
-  const applied = new Set((await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((row) => row.version))
-  for (const migration of listMigrations()) {
-    if (applied.has(migration.version)) continue
-    const sql = readFileSync(migration.file, 'utf8')
-    await db.transaction(async (tx) => {
-      await tx.exec(sql)
-      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name])
+  mkdirSync(directory, { recursive: true })
+  let engine: Engine
+  try {
+    engine = await startEngine(directory)
+  } catch (error) {
+    if (temporary) rmSync(directory, { recursive: true, force: true })
+    throw error
+  }
+  const schema = schemaCache(engine.info.columns)
+  const roleTimeouts = engine.info.statementTimeouts
+  // PostgREST applies the impersonated role's settings; a role without one keeps the connection
+  // role's (authenticator: 8 s on Supabase), e.g. service_role.
+  const timeoutFor = (role: ApiRole): number | null => statementTimeouts[role] ?? roleTimeouts[role] ?? roleTimeouts.authenticator ?? null
+
+  let queue: Promise<void> = Promise.resolve()
+
+  async function restart(reason: string) {
+    log({ event: 'database.restart', reason })
+    await engine.terminate()
+    engine = await startEngine(directory)
+  }
+
+  /**
+   * Runs `work` when every earlier caller is done. With a time limit, work still running at the limit
+   * fails with StatementTimeoutError at once, and the next caller waits until a new engine is up.
+   */
+  function exclusive<T>(work: (call: Call) => Promise<T>, limitMs: number | null): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      queue = queue
+        .then(async () => {
+          if (!engine.alive()) await restart('the engine had stopped')
+          const running = work(engine.call).then(
+            (value) => ({ value }),
+            (error: unknown) => ({ error }),
+          )
+          let timer: NodeJS.Timeout | undefined
+          const expired = limitMs ? new Promise<'expired'>((done) => (timer = setTimeout(() => done('expired'), limitMs))) : null
+          const outcome = expired ? await Promise.race([running, expired]) : await running
+          clearTimeout(timer)
+          if (outcome === 'expired') {
+            reject(new StatementTimeoutError())
+            await restart(`a statement ran past its ${limitMs} ms statement_timeout`)
+          } else if ('error' in outcome) reject(outcome.error)
+          else resolve(outcome.value)
+        })
+        .catch((error: unknown) => {
+          // Only a failed restart lands here; the next caller tries again.
+          log({ event: 'database.error', error: error instanceof Error ? error.message : String(error) })
+          reject(error)
+        })
     })
   }
-  const schema = await loadSchemaCache(db)
+
+  const exec = (call: Call, sql: string) => call({ op: 'exec', sql }) as Promise<StatementResult[]>
+  const query = <T>(call: Call, sql: string, params: unknown[] = []) => call({ op: 'query', sql, params }) as Promise<QueryResult<T>>
 
   /**
    * Runs one API request in its own transaction under the role its JWT names, with the claims and
    * headers PostgREST would set, so RLS decides exactly as on Supabase; the superuser never runs
    * request SQL. Settings and statements go to PGlite as one simple-query string, which Postgres runs
-   * as one implicit transaction (all or nothing) in one round trip; PGlite serialises it with every
-   * other transaction. Values must already be literals (SqlBuilder.param). Returns each statement's
-   * result, the settings' excluded.
+   * as one implicit transaction (all or nothing) in one round trip, bounded by the role's statement
+   * timeout. Values must already be literals (SqlBuilder.param). Returns each statement's result,
+   * the settings' excluded.
    */
   async function asRequest(context: RequestContext, statements: string[]) {
     const settings = [
@@ -67,34 +141,47 @@ export async function openDatabase({ dataDir }: { dataDir?: string }) {
       `set_config('request.headers', ${literal(JSON.stringify(context.headers))}, true)`,
       `set_config('request.cookies', '{}', true)`,
     ]
-    const results = await db.exec(`select ${settings.join(', ')};\n${statements.join(';\n')}`)
+    const results = await exclusive((call) => exec(call, `select ${settings.join(', ')};\n${statements.join(';\n')}`), timeoutFor(context.role) || null)
     return results.slice(1)
   }
 
   /** Runs auth bookkeeping as GoTrue's own role, which owns the auth schema and nothing else. */
-  async function asAuthAdmin<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return db.transaction(async (tx) => {
-      await tx.exec(`select set_config('role', 'supabase_auth_admin', true), set_config('search_path', 'auth', true)`)
-      return work(tx)
-    })
+  function asAuthAdmin<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return exclusive(async (call) => {
+      await exec(call, `begin; select set_config('role', 'supabase_auth_admin', true), set_config('search_path', 'auth', true)`)
+      try {
+        const result = await work({ query: (sql, params) => query(call, sql, params) })
+        await exec(call, 'commit')
+        return result
+      } catch (error) {
+        await exec(call, 'rollback').catch(() => {})
+        throw error
+      }
+    }, null)
   }
 
-  return { db, schema, asRequest, asAuthAdmin, close: () => db.close() }
+  /** Superuser access for the server's setup, scripts and tests (no role, no time limit). */
+  const db = {
+    query: <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => exclusive((call) => query<T>(call, sql, params), null),
+    exec: (sql: string) => exclusive((call) => exec(call, sql), null),
+  }
+
+  async function close() {
+    await exclusive(async (call) => {
+      await call({ op: 'close' })
+    }, null).catch(() => {})
+    await engine.terminate()
+    if (temporary) rmSync(directory, { recursive: true, force: true })
+  }
+
+  return { db, schema, asRequest, asAuthAdmin, statementTimeoutFor: timeoutFor, close }
 }
 
 export type Database = Awaited<ReturnType<typeof openDatabase>>
 
-async function loadSchemaCache(db: PGlite): Promise<SchemaCache> {
-  const { rows } = await db.query<{ table_name: string; column_name: string; type: string }>(
-    `select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type
-       from pg_attribute a
-       join pg_class c on c.oid = a.attrelid
-       join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f') and a.attnum > 0 and not a.attisdropped
-      order by c.relname, a.attnum`,
-  )
+function schemaCache(columns: EngineInfo['columns']): SchemaCache {
   const cache: SchemaCache = new Map()
-  for (const row of rows) {
+  for (const row of columns) {
     if (!cache.has(row.table_name)) cache.set(row.table_name, new Map())
     cache.get(row.table_name)!.set(row.column_name, { name: row.column_name, type: row.type })
   }

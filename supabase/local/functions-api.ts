@@ -12,7 +12,11 @@ import { sendJson } from './http-utils.ts'
 
 export const FUNCTIONS_DIR = join(import.meta.dirname, '..', 'functions')
 
-type Handler = (request: Request) => Promise<Response>
+/** A function's handler; `env` is what Supabase's runtime would give it (its process environment plus SUPABASE_URL and keys). */
+type Handler = (request: Request, env: Record<string, string | undefined>) => Promise<Response>
+
+/** What a function may be called with; fetch's Request refuses CONNECT, TRACE and TRACK outright. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 const loaded = new Map<string, Promise<Handler>>()
 
 function loadHandler(name: string): Promise<Handler> | null {
@@ -31,18 +35,23 @@ function loadHandler(name: string): Promise<Handler> | null {
   return loaded.get(name)!
 }
 
-export async function handleFunction(request: IncomingMessage, response: ServerResponse, url: URL, body: string, headers: Record<string, string>, forwarded: string) {
+/** What Supabase's runtime sets for every function: this API's URL and keys. */
+export type PlatformEnv = { SUPABASE_URL: string; SUPABASE_ANON_KEY: string; SUPABASE_SERVICE_ROLE_KEY: string }
+
+export async function handleFunction(request: IncomingMessage, response: ServerResponse, url: URL, body: string, headers: Record<string, string>, forwarded: string, platform: PlatformEnv) {
   const name = url.pathname.replace(/^\/functions\/v1\//, '').split('/')[0]
   const handler = loadHandler(name)
   if (!handler) return sendJson(response, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' }, headers)
+  const method = request.method ?? 'POST'
+  if (!METHODS.has(method)) return sendJson(response, 405, { code: 'METHOD_NOT_ALLOWED', message: `Method ${method} is not allowed` }, { ...headers, Allow: [...METHODS].join(', ') })
   const requestHeaders = new Headers()
   for (const [key, value] of Object.entries(request.headers)) {
     if (value !== undefined && key !== 'host' && key !== 'connection') requestHeaders.set(key, Array.isArray(value) ? value.join(', ') : value)
   }
   requestHeaders.set('x-forwarded-for', forwarded)
-  const method = request.method ?? 'POST'
   const webRequest = new Request(url, { method, headers: requestHeaders, body: method === 'GET' || method === 'HEAD' ? undefined : body })
-  const result = await (await handler)(webRequest)
+  // Read at each call: the function sees the environment as it is now (tests change SMTP_URL).
+  const result = await (await handler)(webRequest, { ...process.env, ...platform })
   const responseHeaders: Record<string, string> = { ...headers }
   result.headers.forEach((value, key) => {
     responseHeaders[key] = value

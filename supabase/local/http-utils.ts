@@ -44,14 +44,49 @@ export function sendJson(response: ServerResponse, status: number, value: unknow
   send(response, status, JSON.stringify(value), headers)
 }
 
+/**
+ * Deeper JSON is refused before parsing: re-serialising it (to hand it to Postgres) recurses once per
+ * level and would overflow the stack. A contact message is 2 levels deep.
+ */
+export const MAX_JSON_DEPTH = 512
+
+export type ParsedJson = { ok: true; value: unknown } | { ok: false; tooDeep: boolean; message: string }
+
 /** Parses a JSON body; an empty body (DELETE, /logout send one with a JSON content type) is null. */
-export function parseJsonBody(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+export function parseJsonBody(text: string): ParsedJson {
   if (text.trim() === '') return { ok: true, value: null }
+  if (jsonDepth(text) > MAX_JSON_DEPTH) return { ok: false, tooDeep: true, message: `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep` }
   try {
     return { ok: true, value: JSON.parse(text) }
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : 'Invalid JSON' }
+    return { ok: false, tooDeep: false, message: error instanceof Error ? error.message : 'Invalid JSON' }
   }
+}
+
+/** The deepest nesting of [ and { in a JSON text, outside strings; one pass, no recursion. */
+function jsonDepth(text: string): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i)
+    if (inString) {
+      if (char === 0x5c) i++ // backslash: skip the escaped character
+      else if (char === 0x22) inString = false
+    } else if (char === 0x22) inString = true
+    else if (char === 0x5b || char === 0x7b) deepest = Math.max(deepest, ++depth)
+    else if (char === 0x5d || char === 0x7d) depth--
+  }
+  return deepest
+}
+
+/**
+ * Whether a Host header could name a host at all (RFC 3986 reg-name or IP literal, optional port).
+ * A gateway refuses the others (e.g. one with a space) with 400 before routing.
+ */
+export function isValidHostHeader(host: string | undefined): boolean {
+  if (host === undefined) return true // HTTP/1.0 clients may omit it
+  return /^(?:[A-Za-z0-9\-._~!$&'()*+,;=%]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)
 }
 
 /** The client's address as a gateway would forward it: what came before, then the socket's address. */
@@ -60,6 +95,17 @@ export function forwardedFor(request: IncomingMessage): string {
   const socketAddress = (request.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
   const prior = Array.isArray(previous) ? previous.join(', ') : previous
   return prior ? `${prior}, ${socketAddress}` : socketAddress
+}
+
+/**
+ * The client's address for per-address limits, read as private.request_client_ip reads it for the
+ * contact rate limit: the `trustedHops`-th entry from the right of X-Forwarded-For once the socket's
+ * address is appended (1 = the socket itself; a client can prepend entries, never append them).
+ */
+export function clientAddress(request: IncomingMessage, trustedHops: number): string {
+  const entries = forwardedFor(request).split(',')
+  if (trustedHops <= 0) return entries.join(',').trim()
+  return entries.length < trustedHops ? 'unknown' : entries[entries.length - trustedHops].trim()
 }
 
 /** Lower-cased request headers as PostgREST puts them in request.headers (with the forwarded address). */

@@ -22,17 +22,23 @@ type RestRequest = {
   extraHeaders: Record<string, string>
 }
 
-/** PostgREST's SQLSTATE → HTTP status mapping (Error.hs), for the codes a table API can raise. */
+/**
+ * PostgREST's SQLSTATE → HTTP status mapping (docs/errors.rst), with one deviation: a statement
+ * timeout (57014) answers 504, not 500, as the gateway in front of PostgREST would.
+ */
 export function statusForSqlState(code: string, role: ApiRole): number {
   if (code === '42501') return role === 'anon' ? 401 : 403
   if (/^PT\d{3}$/.test(code)) return Number(code.slice(2))
+  if (code === '57014') return 504
   if (code === '23505' || code === '23503') return 409
-  if (code.startsWith('23') || code.startsWith('22') || code === 'P0001' || code === '21000') return 400
-  if (code === '42P01' || code === '42883') return 404
-  if (code === '42703' || code === '42804' || code === '42601') return 400
-  if (code === '57014') return 504 // statement timeout
-  if (code === '25006') return 405 // read-only transaction
-  return 500
+  if (code === '25006') return 405
+  if (code === '42883' || code === '42P01') return 404
+  if (code === 'P0001') return 400
+  if (code.startsWith('08') || code.startsWith('53')) return 503
+  if (code.startsWith('0L') || code.startsWith('0P') || code.startsWith('28')) return 403
+  if (code.startsWith('54')) return 413
+  if (['09', '25', '2D', '38', '39', '3B', '40', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(code.slice(0, 2))) return 500
+  return 400
 }
 
 export function errorBody(code: string, message: string, details: string | null = null, hint: string | null = null) {
@@ -42,7 +48,9 @@ export function errorBody(code: string, message: string, details: string | null 
 export async function handleRest(context: RestRequest, database: Database): Promise<void> {
   const { request, response, url, role, extraHeaders } = context
   const method = request.method ?? 'GET'
-  const tableName = decodeURIComponent(url.pathname.replace(/^\/rest\/v1\/?/, ''))
+  const rawName = url.pathname.replace(/^\/rest\/v1\/?/, '')
+  // A name that does not even decode (bad percent-encoding) names no table either.
+  const tableName = decodedOrNull(rawName) ?? rawName
   const fail = (status: number, body: ReturnType<typeof errorBody>) =>
     sendJson(response, status, body, { ...extraHeaders, ...(status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {}) })
 
@@ -67,6 +75,14 @@ export async function handleRest(context: RestRequest, database: Database): Prom
       return fail(status, errorBody(pg.code, pg.message ?? 'Database error', pg.detail ?? null, pg.hint ?? null))
     }
     throw error
+  }
+}
+
+function decodedOrNull(text: string): string | null {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return null
   }
 }
 
@@ -106,6 +122,8 @@ async function runStatement(context: RestRequest, database: Database, table: Tab
   }
 
   const parsed = parseJsonBody(context.body)
+  // As Postgres refuses JSON nested past its stack: 54001, which PostgREST answers 413.
+  if (!parsed.ok && parsed.tooDeep) throw new QueryError('54001', 'stack depth limit exceeded', { status: 413, details: parsed.message })
   if (!parsed.ok) throw new QueryError('PGRST102', 'Empty or invalid json', { details: parsed.message })
   const returning = prefer.return === 'representation'
   const returnColumns = returning ? selectList(builder, query.get('select')) : ''

@@ -18,7 +18,7 @@ Options:
   --host <address>            listen address (default 127.0.0.1; keep it on loopback)
   --port <n>                  port (default 54321; 0 picks a free one)
   --data-dir <folder>         where the database lives (default .data/supabase)
-  --memory                    keep the database in memory only (tests, benchmarks)
+  --memory                    a throwaway database, deleted when the server stops (tests, benchmarks)
   --contact-rate-limit <n>    messages accepted per client address per 10 minutes (stored setting; default 5)
   --trusted-proxy-hops <n>    proxies in front of this server whose X-Forwarded-For entries count (default 1 = this server)
   --ensure-admin              when no admin exists, create one (ADMIN_EMAIL / ADMIN_PASSWORD, or a generated
@@ -70,7 +70,7 @@ try {
     contactRateLimit: integer('contact-rate-limit', values['contact-rate-limit']),
     trustedProxyHops: integer('trusted-proxy-hops', values['trusted-proxy-hops']),
   })
-  console.log(`Local Supabase listening on ${server.url} (${dataDir ? `data in ${dataDir}` : 'in memory'})`)
+  console.log(`Local Supabase listening on ${server.url} (${dataDir ? `data in ${dataDir}` : 'throwaway database'})`)
   if (values['ensure-admin']) await ensureFirstAdmin(server, values['site-url']!)
   const stop = () => {
     server.close().finally(() => process.exit(0))

@@ -163,6 +163,20 @@ test('deleting the only message of the last page steps back to the previous page
   await expect(page.getByTestId('empty-inbox')).toHaveCount(0)
 })
 
+test('invisible characters in a message show as marks naming them, so nothing is reordered or hidden', async ({ page }) => {
+  await service
+    .from('contact_submissions')
+    .insert({ name: `Marks ${TAG}`, email: `marks-${TAG}@example.fr`, message: `Ouvrez la pièce \u202egnp.exe\u200b ${TAG}\nMerci.` })
+    .throwOnError()
+  await page.goto('/admin-panel-2024')
+  await signIn(page, ADMIN)
+  await search(page, `marks-${TAG}`)
+  const message = page.getByTestId('submission').first().getByTestId('submission-message')
+  await expect(message.getByTestId('invisible-character')).toHaveText(['U+202E', 'U+200B'])
+  await expect(message.getByTestId('invisible-character').first()).toHaveAttribute('title', 'Caractère invisible U+202E')
+  expect(await message.textContent()).toBe(`Ouvrez la pièce U+202Egnp.exeU+200B ${TAG}\nMerci.`)
+})
+
 test('CSV export of the current search: quoted, formula-safe, UTF-8 with BOM', async ({ page }) => {
   await service
     .from('contact_submissions')

@@ -73,6 +73,22 @@ test.describe('contact page form', () => {
     }
   })
 
+  test('invisible characters in the name or the email are refused with a message saying so, nothing stored', async ({ page }) => {
+    await page.goto('/contact')
+    const form = page.getByTestId('contact-form-page')
+    const email = uniqueEmail('invisible')
+    await fill(page, form, { name: 'Bob \u202egnp.exe', email, message: 'Un message ordinaire, envoyé par un imposteur.' })
+    await waitFillTime(page)
+    await form.getByRole('button', { name: 'Envoyer le message' }).click()
+    await expect(toastTitle(page)).toHaveText('Erreur de validation')
+    await expect(toastDescription(page)).toHaveText('Le nom ne doit pas contenir de caractères invisibles')
+    await fill(page, form, { name: 'Bob Martin', email: email.replace('@', '\u200b@') })
+    await form.getByRole('button', { name: 'Envoyer le message' }).click()
+    await expect(toastDescription(page)).toHaveText("L'email ne doit pas contenir de caractères invisibles")
+    await expect(form.getByText("L'email ne doit pas contenir de caractères invisibles", { exact: true })).toBeVisible()
+    expect(await storedFor(email)).toHaveLength(0)
+  })
+
   test('a short phone is fine on the page (only the dialog asks for 8 digits)', async ({ page }) => {
     await page.goto('/contact')
     const form = page.getByTestId('contact-form-page')

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { createHash } from 'node:crypto'
+import { connect } from 'node:net'
 import { expect, test } from '@playwright/test'
 import { firstLoadScripts } from '../../scripts/lib/first-load-scripts.mjs'
 import { localized, PUBLIC_PATHS } from './public-routes'
@@ -152,4 +153,32 @@ test('the studio route says how to reach the local Content Lake when the browser
   await expect(page.getByRole('link', { name: /^https:\/\/localhost:\d+$/ })).toHaveAttribute('href', /^https:\/\/localhost:\d+\/v1\/ping$/)
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
+})
+
+/** Sends one request line as written (Playwright and fetch would normalise `*` and `%ff`); resolves to its status. */
+function rawStatus(baseURL: string, method: string, target: string) {
+  const { hostname, port } = new URL(baseURL)
+  return new Promise<number>((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(`${method} ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`))
+    let head = ''
+    socket.on('data', (chunk) => (head += chunk.toString('latin1')))
+    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0)))
+    socket.on('error', reject)
+  })
+}
+
+test('malformed request targets get 400, not 500 (issue 11): `*` and paths whose percent-encoding does not decode', async ({ baseURL }) => {
+  for (const [method, target] of [
+    ['GET', '*'],
+    ['OPTIONS', '*'],
+    ['GET', '/%ff'],
+    ['GET', '/en/%ff'],
+    ['GET', '/%E0%A4%A'],
+    ['GET', '/api/%ff'],
+  ]) {
+    expect(await rawStatus(baseURL!, method, target), `${method} ${target}`).toBe(400)
+  }
+  // Encoded paths that do decode are ordinary requests: a page, or the 404 page.
+  expect(await rawStatus(baseURL!, 'GET', '/en/contact?utm=%ff')).toBe(200)
+  expect(await rawStatus(baseURL!, 'GET', '/caf%C3%A9')).toBe(404)
 })

@@ -4,7 +4,7 @@ import { signedInUser, startTestSupabase, type TestSupabase } from './local-supa
 
 let test: TestSupabase
 beforeAll(async () => {
-  test = await startTestSupabase({ refreshReuseIntervalSeconds: 0, loginThrottle: { maxPerEmail: 3, maxPerAddress: 1000 } })
+  test = await startTestSupabase({ refreshReuseIntervalSeconds: 0, loginThrottle: { maxPerPair: 3, maxPerAddress: 1000 } })
 })
 afterAll(() => test.close())
 
@@ -74,7 +74,7 @@ describe('auth calls the app makes', () => {
     expect(duplicate.error?.code).toBe('email_exists')
   })
 
-  it('throttles repeated failed sign-ins for one email with 429 over_request_rate_limit', async () => {
+  it('throttles repeated failed sign-ins for one email from one address with 429 over_request_rate_limit', async () => {
     await signedInUser(test, 'frank@example.fr', { password: 'Frank-Password-99' })
     const client = test.anon()
     for (let i = 0; i < 3; i++) expect((await client.auth.signInWithPassword({ email: 'frank@example.fr', password: `wrong-${i}` })).error?.status).toBe(400)
@@ -86,7 +86,7 @@ describe('auth calls the app makes', () => {
   })
 
   it('throttles per client address too', async () => {
-    const strict = await startTestSupabase({ loginThrottle: { maxPerEmail: 100, maxPerAddress: 4 } })
+    const strict = await startTestSupabase({ loginThrottle: { maxPerPair: 100, maxPerEmail: 100, maxPerAddress: 4 } })
     try {
       const client = strict.anon()
       for (let i = 0; i < 4; i++) await client.auth.signInWithPassword({ email: `user${i}@example.fr`, password: 'wrong-password' })

@@ -1,17 +1,19 @@
 import fc from 'fast-check'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MIN_FILL_TIME_MS } from '@/lib/contact/contact-limits'
-import { createContactSchema, createNotificationSchema } from '@/lib/contact/contact-schema'
+import { z } from 'zod'
+import { createContactSchema } from '@/lib/contact/contact-schema'
 import { startTestSupabase, type TestSupabase } from './local-supabase'
 
 /*
- * Property-based bad input (1,000+ cases each): whatever a client sends, the insert and the function
- * answer 4xx for invalid payloads and store/send nothing, store/send valid ones exactly once, and
- * never answer 5xx. The oracle is the shared zod schema, applied after PostgREST's documented JSON →
- * text coercion (json_populate_recordset turns a number or object into its JSON text).
+ * Property-based bad input (1,000+ cases each): whatever a client sends, the insert answers 4xx for
+ * invalid payloads and stores nothing, stores valid ones exactly once; the function sends one email
+ * per stored message, with the stored text, and nothing else; neither ever answers 5xx. The insert's
+ * oracle is the shared zod schema, applied after PostgREST's documented JSON → text coercion
+ * (json_populate_recordset turns a number or object into its JSON text).
  */
 
 const RUNS = 1000
@@ -76,7 +78,7 @@ function expectedRow(payload: Payload) {
 
 let test: TestSupabase
 beforeAll(async () => {
-  test = await startTestSupabase({ contactRateLimit: 1_000_000 })
+  test = await startTestSupabase({ contactRateLimit: 1_000_000, loginThrottle: { maxPerPair: 1e9, maxPerAddress: 1e9, maxPerEmail: 1e9 }, passwordHasher: { maxQueued: 1000 } })
 })
 afterAll(() => test.close())
 
@@ -112,46 +114,90 @@ describe('property: bad input on the insert', () => {
 })
 
 describe('property: bad input on send-contact-email', () => {
-  it(`${RUNS} random bodies: 400 and nothing sent when invalid or bot-like, one email when valid, never 5xx`, async () => {
+  it(`${RUNS} random bodies: one email per stored message and only for it, 404/409/400 otherwise, never 5xx`, async () => {
     const outbox = mkdtempSync(join(tmpdir(), 'outbox-prop-'))
     const savedEnv = { ...process.env }
     process.env.OUTBOX_DIR = outbox
     delete process.env.SMTP_URL
+    const notified: string[] = []
+    let stored = 0
     const bodyArbitrary = fc.record({
-      payload: payloadArbitrary,
-      website: fc.oneof({ weight: 8, arbitrary: fc.constant('') }, { weight: 1, arbitrary: text }, { weight: 1, arbitrary: anyJson }),
-      fillTime: fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 0, max: 600_000 }) }, { weight: 2, arbitrary: fc.integer({ min: 0, max: MIN_FILL_TIME_MS }) }, { weight: 1, arbitrary: anyJson }),
-      withMeta: fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+      target: fc.constantFrom('fresh', 'fresh', 'fresh', 'notified', 'unknown', 'junk', 'none'),
+      junkId: fc.oneof(anyJson, fc.uuid()),
+      copies: payloadArbitrary,
+      website: fc.oneof(fc.constant(''), text),
+      fillTime: anyJson,
+      wrapper: fc.constantFrom('object', 'object', 'object', 'array', 'string'),
     })
     let sent = 0
     try {
       await fc.assert(
-        fc.asyncProperty(bodyArbitrary, async ({ payload, website, fillTime, withMeta }) => {
-          const body: Payload = { ...toPayload(payload), website }
-          if (withMeta) body._meta = { fillTime }
-          const bot = (typeof website === 'string' && website !== '') || (typeof fillTime === 'number' && fillTime < MIN_FILL_TIME_MS && withMeta)
-          const valid = !bot && createNotificationSchema().safeParse(body).success
+        fc.asyncProperty(bodyArbitrary, async ({ target, junkId, copies, website, fillTime, wrapper }) => {
+          let id: unknown = undefined
+          let marker: string | null = null
+          if (target === 'fresh') {
+            marker = `prop-${++stored}@example.fr`
+            id = randomUUID()
+            const insert = await test.anon().from('contact_submissions').insert({ id, name: 'Stored Visitor', email: marker, message: 'The stored message, not a copy.' })
+            expect(insert.error).toBeNull()
+          } else if (target === 'notified' && notified.length) id = notified[notified.length - 1]
+          else if (target === 'unknown') id = randomUUID()
+          else if (target === 'junk') id = junkId
+          const object: Payload = { ...toPayload(copies), website, _meta: { fillTime } }
+          if (id !== undefined) object.id = id
+          const body = wrapper === 'object' ? object : wrapper === 'array' ? [object] : JSON.stringify(object)
+          const validId = wrapper === 'object' && z.uuid().safeParse(id).success
+          const expected = !validId ? 400 : marker ? 200 : notified.includes(id as string) ? 409 : 404
           const response = await fetch(`${test.server.url}/functions/v1/send-contact-email`, {
             method: 'POST',
             headers: { apikey: test.server.anonKey, Authorization: `Bearer ${test.server.anonKey}`, 'Content-Type': 'application/json' },
             body: JSON.stringify(body),
           })
           await response.arrayBuffer()
-          expect(response.status).toBeLessThan(500)
-          if (valid) {
+          expect(response.status).toBe(expected)
+          if (expected === 200) {
             sent++
-            expect(response.status).toBe(200)
-          } else {
-            expect(response.status).toBe(400)
+            notified.push(id as string)
+            const newest = readdirSync(outbox).sort().at(-1)!
+            const email = readFileSync(join(outbox, newest), 'utf8')
+            expect(email).toContain(marker)
+            expect(email).toContain('Stored Visitor')
           }
           expect(readdirSync(outbox)).toHaveLength(sent)
         }),
         { numRuns: RUNS },
       )
-      expect(sent).toBeGreaterThan(RUNS * 0.05)
+      expect(sent).toBeGreaterThan(RUNS * 0.2)
     } finally {
       process.env = savedEnv
       rmSync(outbox, { recursive: true, force: true })
     }
+  }, 300_000)
+})
+
+describe('property: bad input on the auth API', () => {
+  const AUTH_RUNS = 300
+  it(`${AUTH_RUNS} random bodies and queries on sign-in, refresh and admin users: 2xx or 4xx in GoTrue's shape, never 5xx`, async () => {
+    const call = fc.record({
+      endpoint: fc.constantFrom('POST /token?grant_type=password', 'POST /token?grant_type=refresh_token', 'POST /admin/users', 'GET /admin/users', 'GET /admin/users/', 'DELETE /admin/users/'),
+      body: fc.dictionary(fc.constantFrom('email', 'password', 'refresh_token', 'user_metadata', 'email_confirm', 'app_metadata'), anyJson, { maxKeys: 4 }),
+      query: fc.oneof(text, fc.constantFrom('Infinity', '-1', '0', '1e3', '99999999999999999999', 'NaN', '2')),
+      id: fc.oneof(text, fc.uuid(), fc.constant('-'.repeat(36))),
+    })
+    await fc.assert(
+      fc.asyncProperty(call, async ({ endpoint, body, query, id }) => {
+        const [method, path] = endpoint.split(' ')
+        const suffix = path === '/admin/users' && method === 'GET' ? `?page=${encodeURIComponent(query)}&per_page=${encodeURIComponent(query)}` : path.endsWith('/') ? encodeURIComponent(id) : ''
+        const response = await fetch(`${test.server.url}/auth/v1${path}${suffix}`, {
+          method,
+          headers: { apikey: test.server.serviceRoleKey, Authorization: `Bearer ${test.server.serviceRoleKey}`, 'Content-Type': 'application/json' },
+          body: method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify(body),
+        })
+        const answer = (await response.json()) as Record<string, unknown>
+        expect(response.status).toBeLessThan(500)
+        if (response.status >= 400) expect(answer).toMatchObject({ code: expect.anything(), msg: expect.any(String), message: expect.any(String) })
+      }),
+      { numRuns: AUTH_RUNS },
+    )
   }, 300_000)
 })

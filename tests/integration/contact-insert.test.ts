@@ -42,6 +42,8 @@ describe('contact_submissions insert (anon, as the forms do it)', () => {
     ['message too long', { message: 'm'.repeat(1001) }, 'contact_submissions_message_check'],
     ['package too long', { package: 'p'.repeat(101) }, 'contact_submissions_package_check'],
     ['101 characters outside the BMP (counted as characters, as zod does)', { name: '😀'.repeat(101) }, 'contact_submissions_name_check'],
+    ['a direction override in the name', { name: 'Bob \u202egnp.exe' }, 'contact_submissions_name_visible_check'],
+    ['a zero-width space in the email', { email: 'camille\u200b@example.fr' }, 'contact_submissions_email_visible_check'],
   ]
   for (const [label, change, constraint] of violations) {
     it(`rejects ${label} with 400 and stores nothing`, async () => {
@@ -72,12 +74,27 @@ describe('contact_submissions insert (anon, as the forms do it)', () => {
     const unknown = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, admin: true })
     expect(unknown.status).toBe(400)
     expect(unknown.error?.code).toBe('PGRST204')
-    for (const column of ['id', 'is_read', 'created_at']) {
-      const value = column === 'id' ? '00000000-0000-4000-8000-000000000000' : column === 'is_read' ? true : '2000-01-01T00:00:00Z'
+    for (const [column, value] of [
+      ['is_read', true],
+      ['created_at', '2000-01-01T00:00:00Z'],
+      ['notified_at', '2000-01-01T00:00:00Z'],
+    ] as const) {
       const { error, status } = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, [column]: value })
       expect(status, column).toBe(401)
       expect(error?.code).toBe('42501')
     }
+  })
+
+  it('lets the form choose the id of the message it stores (to name it to send-contact-email), a UUID only once', async () => {
+    const id = '0b7d6c1e-8a4f-4c2b-9e3d-5f6a7b8c9d0e'
+    expect((await test.anon().from('contact_submissions').insert({ ...VALID_ROW, id })).status).toBe(201)
+    expect(await test.stored(`select id, notified_at from public.contact_submissions where id = '${id}'`)).toEqual([{ id, notified_at: null }])
+    const again = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, id })
+    expect(again.status).toBe(409)
+    expect(again.error?.code).toBe('23505')
+    const notUuid = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, id: 'not-a-uuid' })
+    expect(notUuid.status).toBe(400)
+    expect(notUuid.error?.code).toBe('22P02')
   })
 
   it('lets nobody but admins read: anon gets no rows, and cannot read back its own insert', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hasInvisibleCharacters } from '@/supabase/functions/_shared/invisible-characters'
 import { targets, type Sql } from './database-targets'
 
 /*
@@ -84,6 +85,21 @@ for (const target of targets) {
       expect(await codeOf(asAnon(() => sql.query(insertSql, row()), '203.0.113.10'))).toBe('ok')
     })
 
+    it('refuses invisible characters in the name and the email (the probe\'s "Bob \\u202egnp.exe"), not in the message', async () => {
+      const spoof = ['Bob \u202egnp.exe', 'bob@example.fr', null, 'Bonjour, un message de test.', null]
+      const codeAndConstraint = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: { code?: string; message?: string }) => `${error.code} ${/"(contact_submissions_\w+)"/.exec(error.message ?? '')?.[1]}`)
+      expect(await codeAndConstraint(asAnon(() => sql.query(insertSql, spoof), '192.0.2.77'))).toBe('23514 contact_submissions_name_visible_check')
+      expect(await codeAndConstraint(asAnon(() => sql.query(insertSql, ['Bob', 'bob\u200b@example.fr', null, 'Bonjour, un message de test.', null]), '192.0.2.77'))).toBe('23514 contact_submissions_email_visible_check')
+      expect(await codeAndConstraint(asAnon(() => sql.query(insertSql, ['Bob', 'bob@example.fr', null, 'Voir la pièce \u202ejointe, merci.', null]), '192.0.2.77'))).toBe('ok')
+    })
+
+    it('the database and the shared schema agree on every code point about what is invisible', async () => {
+      const database = (await sql.query<{ cp: number }>(`select cp from generate_series(1, 1114111) cp where (cp < 55296 or cp > 57343) and private.has_invisible_characters(chr(cp))`)).map((row) => Number(row.cp))
+      const shared: number[] = []
+      for (let codePoint = 1; codePoint <= 0x10ffff; codePoint++) if ((codePoint < 0xd800 || codePoint > 0xdfff) && hasInvisibleCharacters(String.fromCodePoint(codePoint))) shared.push(codePoint)
+      expect(database).toEqual(shared)
+    }, 120_000)
+
     it('advisor: row-level security is on for every table in public, and each has a policy', async () => {
       const withoutRls = await sql.query(`select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity`)
       expect(withoutRls).toEqual([])
@@ -131,5 +147,33 @@ for (const target of targets) {
       )
       expect(privileges).toEqual([])
     })
+  })
+}
+
+for (const target of targets) {
+  describe(`${target.name}: the invisible-character migration on rows stored before it`, () => {
+    it('turns their invisible characters in names and emails into U+FFFD, keeps messages, and validates the constraints', async () => {
+      const sql = await target.open({ stopBefore: '20261201100000' })
+      try {
+        await sql.query(`insert into public.contact_submissions (name, email, message) values ($1, $2, $3), ($4, $5, $6)`, [
+          'Bob \u202egnp.exe',
+          'bob\u200b@example.fr',
+          'Un message \u202eavec une inversion.',
+          'Alice Martin',
+          'alice@example.fr',
+          'Un message ordinaire.',
+        ])
+        await sql.migrateRest()
+        const rows = await sql.query<{ name: string; email: string; message: string }>(`select name, email, message from public.contact_submissions order by name desc`)
+        expect(rows).toEqual([
+          { name: 'Bob \ufffdgnp.exe', email: 'bob\ufffd@example.fr', message: 'Un message \u202eavec une inversion.' },
+          { name: 'Alice Martin', email: 'alice@example.fr', message: 'Un message ordinaire.' },
+        ])
+        const unvalidated = await sql.query(`select conname from pg_constraint where conrelid = 'public.contact_submissions'::regclass and not convalidated`)
+        expect(unvalidated).toEqual([])
+      } finally {
+        await sql.close()
+      }
+    }, 120_000)
   })
 }

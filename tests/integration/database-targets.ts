@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite'
 import { readFileSync } from 'node:fs'
-import { BOOTSTRAP_SQL, listMigrations } from '@/supabase/local/database'
+import { BOOTSTRAP_SQL, listMigrations } from '@/supabase/local/migrations'
 
 /**
  * The databases the policy tests run on: PGlite always, and a real PostgreSQL (15 in CI, as hosted
@@ -13,21 +13,29 @@ export type Sql = {
   close: () => Promise<void>
 }
 
-export type Target = { name: string; open: () => Promise<Sql> }
+/** `stopBefore`: leave the migrations from that version on for `migrateRest` (tests of a migration's data step). */
+export type OpenOptions = { stopBefore?: string }
+export type Target = { name: string; open: (options?: OpenOptions) => Promise<Sql & { migrateRest: () => Promise<void> }> }
 
-async function applyAll(run: (sql: string) => Promise<unknown>) {
+async function applyAll(run: (sql: string) => Promise<unknown>, { stopBefore }: OpenOptions = {}) {
   await run(readFileSync(BOOTSTRAP_SQL, 'utf8'))
-  for (const migration of listMigrations()) await run(readFileSync(migration.file, 'utf8'))
+  const migrations = listMigrations()
+  const cut = stopBefore === undefined ? migrations.length : migrations.filter((migration) => migration.version < stopBefore).length
+  for (const migration of migrations.slice(0, cut)) await run(readFileSync(migration.file, 'utf8'))
+  return async () => {
+    for (const migration of migrations.slice(cut)) await run(readFileSync(migration.file, 'utf8'))
+  }
 }
 
 const pglite: Target = {
   name: 'PGlite',
-  open: async () => {
+  open: async (options) => {
     const db = await PGlite.create()
-    await applyAll((sql) => db.exec(sql))
+    const migrateRest = await applyAll((sql) => db.exec(sql), options)
     return {
       query: async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows,
       close: () => db.close(),
+      migrateRest,
     }
   },
 }
@@ -35,18 +43,20 @@ const pglite: Target = {
 function postgres(url: string): Target {
   return {
     name: 'PostgreSQL',
-    open: async () => {
+    open: async (options) => {
       const { default: pg } = await import('pg')
       const admin = new pg.Client({ connectionString: url })
       await admin.connect()
       const database = `policy_test_${process.pid}_${Date.now()}`
-      await admin.query(`create database ${database}`)
+      // Hosted Supabase databases are UTF-8, whatever this server's default encoding.
+      await admin.query(`create database ${database} with template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`)
       const target = new URL(url)
       target.pathname = `/${database}`
       const client = new pg.Client({ connectionString: target.href })
       await client.connect()
-      await applyAll((sql) => client.query(sql))
+      const migrateRest = await applyAll((sql) => client.query(sql), options)
       return {
+        migrateRest,
         query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
         close: async () => {
           await client.end()

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { newSubmissionId } from '@/lib/contact/submission-id'
 import { startTestSupabase, type TestSupabase } from './local-supabase'
 
 /** An SMTP receiver on a free loopback port that keeps every message it accepts. */
@@ -30,15 +31,8 @@ async function startSmtpReceiver() {
   return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
 }
 
-const BODY = {
-  name: 'Camille Martin',
-  email: 'camille@example.fr',
-  phone: '06 12 34 56 78',
-  message: 'Bonjour, je souhaite une stratégie de contenu.',
-  website: '',
-  package: 'Advanced',
-  _meta: { fillTime: 8200 },
-}
+/** The message a visitor stores (the form inserts it under an id it drew itself). */
+const STORED = { name: 'Camille Martin', email: 'camille@example.fr', phone: '06 12 34 56 78', message: 'Bonjour, je souhaite une stratégie de contenu.', package: 'Advanced' }
 
 let test: TestSupabase
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>
@@ -46,7 +40,7 @@ const savedEnv = { ...process.env }
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver()
-  test = await startTestSupabase()
+  test = await startTestSupabase({ contactRateLimit: 1000 })
 })
 afterAll(async () => {
   await test.close()
@@ -58,16 +52,28 @@ afterEach(() => {
 
 async function invoke(body: unknown) {
   const { data, error } = await test.anon().functions.invoke('send-contact-email', { body: body as Record<string, unknown> })
-  const status = error ? ((error as { context?: Response }).context?.status ?? 0) : 200
-  return { data, status }
+  const context = error ? (error as { context?: Response }).context : undefined
+  return { data: context ? await context.json() : data, status: context?.status ?? (error ? 0 : 200) }
 }
 
+/** Stores a message as the form does: anon insert with a fresh id, no read-back. */
+async function store(row: Record<string, unknown> = STORED): Promise<string> {
+  const id = newSubmissionId()
+  const { error } = await test.anon().from('contact_submissions').insert({ id, ...row })
+  if (error) throw error
+  return id
+}
+
+const decodeQuotedPrintable = (raw: string) =>
+  Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
+
 describe('send-contact-email', () => {
-  it('delivers a real email over SMTP to the agency, with the visitor as reply-to and the package', async () => {
+  it('emails the stored message to the agency, with the visitor as reply-to and the package', async () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`
     process.env.CONTACT_NOTIFICATION_TO = 'agence@example.fr'
+    const id = await store()
     const before = smtp.received.length
-    const { status, data } = await invoke(BODY)
+    const { status, data } = await invoke({ id })
     expect(status).toBe(200)
     expect(data).toEqual({ ok: true, via: 'smtp' })
     expect(smtp.received.length).toBe(before + 1)
@@ -75,58 +81,95 @@ describe('send-contact-email', () => {
     expect(mail.to).toEqual(['agence@example.fr'])
     expect(mail.raw).toMatch(/^Reply-To: "?Camille Martin"? <camille@example\.fr>/m)
     expect(mail.raw).toMatch(/^Subject: .*Camille Martin/m)
-    const decoded = mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    expect(Buffer.from(decoded, 'latin1').toString('utf8')).toContain('Formule choisie : Advanced')
+    expect(decodeQuotedPrintable(mail.raw)).toContain('Formule choisie : Advanced')
+    const [row] = await test.stored(`select notified_at from public.contact_submissions where id = '${id}'`)
+    expect(row.notified_at).not.toBeNull()
   })
 
-  it('without SMTP_URL writes the email to the outbox folder', async () => {
+  it('sends the stored row, never the copies a request carries (no relay of arbitrary text or reply-to)', async () => {
+    process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`
+    const id = await store()
+    const { status } = await invoke({ id, name: 'Mallory', email: 'mallory@evil.example', message: 'Buy now at evil.example', package: 'Spam', website: '', _meta: { fillTime: 9999 } })
+    expect(status).toBe(200)
+    const raw = decodeQuotedPrintable(smtp.received.at(-1)!.raw)
+    expect(raw).toContain('camille@example.fr')
+    expect(raw).toContain(STORED.message)
+    expect(raw).not.toMatch(/Mallory|mallory@evil|evil\.example|Spam/)
+  })
+
+  it('notifies each message once: a second call answers 409 and sends nothing', async () => {
+    process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`
+    const id = await store()
+    expect((await invoke({ id })).status).toBe(200)
+    const before = smtp.received.length
+    const again = await Promise.all([invoke({ id }), invoke({ id })])
+    expect(again.map((result) => result.status)).toEqual([409, 409])
+    expect(again[0].data).toEqual({ error: 'already_notified' })
+    expect(smtp.received.length).toBe(before)
+  })
+
+  it('of concurrent calls for one new message, exactly one sends', async () => {
+    process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`
+    const id = await store()
+    const before = smtp.received.length
+    const statuses = (await Promise.all(Array.from({ length: 5 }, () => invoke({ id })))).map((result) => result.status).sort()
+    expect(statuses).toEqual([200, 409, 409, 409, 409])
+    expect(smtp.received.length).toBe(before + 1)
+  })
+
+  it('without SMTP_URL writes the email to the outbox folder; invisible characters in the message appear as marks', async () => {
     const outbox = mkdtempSync(join(tmpdir(), 'outbox-'))
     try {
       process.env.OUTBOX_DIR = outbox
       delete process.env.SMTP_URL
-      const { status, data } = await invoke({ ...BODY, package: null })
+      const id = await store({ ...STORED, package: null, message: 'Ouvrez la pièce \u202egnp.exe, merci.' })
+      const { status, data } = await invoke({ id })
       expect(status).toBe(200)
       expect(data).toEqual({ ok: true, via: 'outbox' })
       const files = readdirSync(outbox)
       expect(files).toHaveLength(1)
       const eml = readFileSync(join(outbox, files[0]), 'utf8')
       expect(eml).toMatch(/^Reply-To: .*<camille@example\.fr>/m)
+      expect(decodeQuotedPrintable(eml)).toContain('Ouvrez la pièce [U+202E]gnp.exe, merci.')
+      expect(decodeQuotedPrintable(eml)).not.toContain('\u202e')
     } finally {
       rmSync(outbox, { recursive: true, force: true })
     }
   })
 
-  const rejected: [string, unknown][] = [
-    ['the honeypot filled', { ...BODY, website: 'https://spam.example' }],
-    ['a form filled in under 3 seconds', { ...BODY, _meta: { fillTime: 1200 } }],
-    ['no fill time', { ...BODY, _meta: undefined }],
-    ['an invalid email', { ...BODY, email: 'not-an-email' }],
-    ['a message too short', { ...BODY, message: 'Court' }],
-    ['a name as a number', { ...BODY, name: 12345 }],
-    ['an array body', [BODY]],
-    ['a string body', 'hello'],
+  const rejected: [string, unknown, number][] = [
+    ['no stored message with that id', { id: '5f0c1a52-3c5e-4b9e-9d0e-3f1f2b7c8d9a' }, 404],
+    ['the old body (text and reply-to, no id)', { ...STORED, website: '', _meta: { fillTime: 8200 } }, 400],
+    ['an id that is not a UUID', { id: "1' or '1'='1" }, 400],
+    ['an id of the wrong type', { id: 42 }, 400],
+    ['an array body', [{ id: '5f0c1a52-3c5e-4b9e-9d0e-3f1f2b7c8d9a' }], 400],
+    ['a string body', 'hello', 400],
   ]
-  for (const [label, body] of rejected) {
-    it(`answers 400 and sends nothing for ${label}`, async () => {
+  for (const [label, body, expected] of rejected) {
+    it(`answers ${expected} and sends nothing for ${label}`, async () => {
       process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`
       const before = smtp.received.length
       const { status } = await invoke(body)
-      expect(status).toBe(400)
+      expect(status).toBe(expected)
       expect(smtp.received.length).toBe(before)
     })
   }
 
-  it('answers 502 when the mail server is unreachable (the form still shows success: the message is stored)', async () => {
+  it('answers 502 when the mail server is unreachable, and the message can be notified later', async () => {
     process.env.SMTP_URL = 'smtp://127.0.0.1:9'
-    const { status } = await invoke(BODY)
-    expect(status).toBe(502)
+    const id = await store()
+    expect((await invoke({ id })).status).toBe(502)
+    const [row] = await test.stored(`select notified_at from public.contact_submissions where id = '${id}'`)
+    expect(row.notified_at).toBeNull()
+    process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`
+    expect((await invoke({ id })).status).toBe(200)
   })
 
   it('refuses requests without a valid JWT, as verify_jwt does on Supabase', async () => {
     const response = await fetch(`${test.server.url}/functions/v1/send-contact-email`, {
       method: 'POST',
       headers: { apikey: test.server.anonKey, Authorization: 'Bearer nope', 'Content-Type': 'application/json' },
-      body: JSON.stringify(BODY),
+      body: JSON.stringify({ id: await store() }),
     })
     expect(response.status).toBe(401)
   })

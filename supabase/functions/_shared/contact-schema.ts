@@ -1,17 +1,23 @@
 import { z } from 'zod'
 import { EMAIL_MAX, MESSAGE_MAX, MESSAGE_MIN, NAME_MAX, NAME_MIN, PACKAGE_MAX, PHONE_MAX, PHONE_MIN_DIALOG } from './contact-limits.ts'
+import { hasInvisibleCharacters } from './invisible-characters.ts'
 
 /*
  * The one contact schema: the browser form (both variants), the send-contact-email function and
  * the tests use it. Imports are relative with extensions so Deno (Supabase Edge) can load it too.
  */
 
-/** The rule messages; the defaults are the spec's French texts, character for character. */
+/**
+ * The rule messages; the defaults are the spec's French texts, character for character. The
+ * invisible-character rules are ours (the sender shown in the inbox must be the sender typed).
+ */
 export type ContactMessages = {
   nameMin: string
   nameMax: string
+  nameInvisible: string
   emailInvalid: string
   emailMax: string
+  emailInvisible: string
   phoneMin: string
   phoneMax: string
   messageMin: string
@@ -21,8 +27,10 @@ export type ContactMessages = {
 export const FRENCH_CONTACT_MESSAGES: ContactMessages = {
   nameMin: 'Le nom doit contenir au moins 2 caractères',
   nameMax: 'Le nom doit contenir moins de 100 caractères',
+  nameInvisible: 'Le nom ne doit pas contenir de caractères invisibles',
   emailInvalid: 'Adresse email invalide',
   emailMax: "L'email doit contenir moins de 255 caractères",
+  emailInvisible: "L'email ne doit pas contenir de caractères invisibles",
   phoneMin: 'Le numéro de téléphone doit contenir au moins 8 chiffres',
   phoneMax: 'Le numéro de téléphone est trop long',
   messageMin: 'Le message doit contenir au moins 10 caractères',
@@ -40,8 +48,18 @@ export function createContactSchema({ variant, messages = FRENCH_CONTACT_MESSAGE
       ? z.string().trim().refine((value) => value === '' || value.length >= PHONE_MIN_DIALOG, messages.phoneMin).refine((value) => value.length <= PHONE_MAX, messages.phoneMax)
       : z.string().trim().max(PHONE_MAX, messages.phoneMax)
   return z.object({
-    name: z.string().trim().min(NAME_MIN, messages.nameMin).max(NAME_MAX, messages.nameMax),
-    email: z.string().trim().max(EMAIL_MAX, messages.emailMax).regex(EMAIL_SHAPE, messages.emailInvalid),
+    name: z
+      .string()
+      .trim()
+      .min(NAME_MIN, messages.nameMin)
+      .max(NAME_MAX, messages.nameMax)
+      .refine((value) => !hasInvisibleCharacters(value), messages.nameInvisible),
+    email: z
+      .string()
+      .trim()
+      .max(EMAIL_MAX, messages.emailMax)
+      .regex(EMAIL_SHAPE, messages.emailInvalid)
+      .refine((value) => !hasInvisibleCharacters(value), messages.emailInvisible),
     phone: phone.optional().default(''),
     message: z.string().trim().min(MESSAGE_MIN, messages.messageMin).max(MESSAGE_MAX, messages.messageMax),
     /** Honeypot: must stay empty. */
@@ -52,13 +70,6 @@ export function createContactSchema({ variant, messages = FRENCH_CONTACT_MESSAGE
 
 export type ContactFormValues = z.input<ReturnType<typeof createContactSchema>>
 export type ContactValues = z.output<ReturnType<typeof createContactSchema>>
-
-/** The body the forms send to send-contact-email (spec §7.2, plus the package). */
-export function createNotificationSchema(messages: ContactMessages = FRENCH_CONTACT_MESSAGES) {
-  return createContactSchema({ variant: 'page', messages }).extend({
-    _meta: z.object({ fillTime: z.number().finite().nonnegative() }),
-  })
-}
 
 export type InsertRow = { name: string; email: string; phone: string | null; message: string; package: string | null }
 

@@ -1,0 +1,23 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+
+/*
+ * The SQL that builds the local database: the platform bootstrap (what a Supabase project already
+ * has), then supabase/migrations in the order the Supabase CLI applies them. Shared by the database
+ * worker and the tests that run the same SQL on PGlite and PostgreSQL.
+ */
+
+const here = import.meta.dirname
+export const MIGRATIONS_DIR = join(here, '..', 'migrations')
+export const BOOTSTRAP_SQL = join(here, 'bootstrap.sql')
+
+/** Migration files in the order the Supabase CLI applies them (by their timestamp prefix). */
+export function listMigrations(dir = MIGRATIONS_DIR): { version: string; name: string; file: string }[] {
+  return readdirSync(dir)
+    .filter((file) => /^\d+_.+\.sql$/.test(file))
+    .sort()
+    .map((file) => {
+      const [, version, name] = /^(\d+)_(.+)\.sql$/.exec(file)!
+      return { version, name, file: join(dir, file) }
+    })
+}

@@ -1,0 +1,45 @@
+import { availableParallelism } from 'node:os'
+import type { HashRequest } from './password-hash-worker.ts'
+import { startWorker, type WorkerClient } from './worker-rpc.ts'
+
+/*
+ * bcrypt off the request thread: a few worker threads hash and compare passwords while the server
+ * keeps answering everything else. Hashing is bounded: each worker does one at a time, and past
+ * `maxQueued` waiting calls the hasher refuses at once (HasherBusyError) instead of building an
+ * ever longer queue of ~0.1 s jobs — the caller answers 429.
+ */
+
+export class HasherBusyError extends Error {
+  constructor() {
+    super('Too many password checks in progress')
+  }
+}
+
+export type PasswordHasherOptions = { workers?: number; maxQueued?: number }
+
+/** One core stays for the server and its database engine; at most 4 hashing threads. */
+const defaultWorkers = () => Math.max(1, Math.min(4, availableParallelism() - 1))
+
+export async function createPasswordHasher({ workers = defaultWorkers(), maxQueued = 32 }: PasswordHasherOptions = {}) {
+  const pool: WorkerClient<HashRequest, string | boolean, null>[] = await Promise.all(
+    Array.from({ length: workers }, () => startWorker<HashRequest, string | boolean, null>(new URL('./password-hash-worker.ts', import.meta.url), null)),
+  )
+
+  function run(request: HashRequest): Promise<string | boolean> {
+    const busy = pool.reduce((sum, worker) => sum + worker.pending(), 0)
+    if (busy >= pool.length + maxQueued) return Promise.reject(new HasherBusyError())
+    const idlest = pool.reduce((best, worker) => (worker.pending() < best.pending() ? worker : best))
+    return idlest.call(request)
+  }
+
+  return {
+    hash: async (password: string) => (await run({ op: 'hash', password })) as string,
+    /** False for a null hash too, after the same work as a real comparison (no timing oracle). */
+    compare: async (password: string, hash: string | null) => (await run({ op: 'compare', password, hash })) as boolean,
+    close: async () => {
+      await Promise.all(pool.map((worker) => worker.terminate()))
+    },
+  }
+}
+
+export type PasswordHasher = Awaited<ReturnType<typeof createPasswordHasher>>
