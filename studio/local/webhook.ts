@@ -28,7 +28,9 @@ export function startRevalidateWebhook(store: DocumentStore, options: WebhookOpt
 
   async function deliver(transaction: CommittedTransaction, documentId: string, type: string, operation: 'create' | 'update' | 'delete') {
     const payload = JSON.stringify({ _type: type })
+    const started = performance.now()
     for (let attempt = 1; attempt <= attempts && !stopped; attempt++) {
+      let failure: string
       try {
         const signature = await encodeSignatureHeader(payload, Date.now(), options.secret)
         const response = await fetch(options.url, {
@@ -49,12 +51,15 @@ export function startRevalidateWebhook(store: DocumentStore, options: WebhookOpt
           signal: AbortSignal.timeout(10_000),
         })
         if (response.status < 500) {
-          options.log?.({ event: 'webhook', status: response.status, documentId, type, operation })
+          options.log?.({ event: 'webhook', status: response.status, documentId, type, operation, attempt, ms: Math.round(performance.now() - started) })
           return
         }
-      } catch {
-        // the site is not up yet: retry below
+        failure = `HTTP ${response.status}`
+      } catch (error) {
+        // the site is not up yet, or busy: retry below
+        failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
       }
+      options.log?.({ event: 'webhook-retry', documentId, attempt, failure, ms: Math.round(performance.now() - started) })
       await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** (attempt - 1), 10_000)).unref())
     }
     if (!stopped) options.log?.({ event: 'webhook-failed', documentId, type, operation, url: options.url })

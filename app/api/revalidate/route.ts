@@ -16,7 +16,9 @@ export async function POST(request: NextRequest) {
   const secret = process.env.SANITY_REVALIDATE_SECRET || (isSanityHosted ? undefined : LOCAL_WEBHOOK_SECRET)
   if (!secret) return Response.json({ error: 'SANITY_REVALIDATE_SECRET is not set' }, { status: 501 })
   try {
-    const { isValidSignature, body } = await parseBody<WebhookPayload>(request, secret, true)
+    // The hosted Content Lake is eventually consistent: parseBody waits 3 s before the pages re-read it.
+    // The local one has applied a change before it sends the webhook, so the pages re-read at once.
+    const { isValidSignature, body } = await parseBody<WebhookPayload>(request, secret, isSanityHosted)
     if (!isValidSignature) return Response.json({ error: 'Invalid signature' }, { status: 401 })
     const tags = body?._type ? [body._type] : ['sanity']
     // `expire: 0` rather than the stale-while-revalidate 'max': the editor's next look shows the edit.
