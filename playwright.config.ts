@@ -28,15 +28,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: /(mobile|studio)\.spec\.ts/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: /(mobile|studio|presentation)\.spec\.ts/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' }, testMatch: /mobile\.spec\.ts/ },
     // The Studio publishes content the other projects read: it runs after them (the test command runs
-    // it on its own afterwards, so a failure elsewhere does not skip it). The local Content Lake's
+    // it on its own afterwards, one file at a time: both edit the same documents, so a failure elsewhere
+    // does not skip it). The local Content Lake's
     // certificate is self-signed (the README says how a person trusts it).
     {
       name: 'studio',
       dependencies: ['desktop', 'mobile'],
-      testMatch: /studio\.spec\.ts/,
+      testMatch: /(studio|presentation)\.spec\.ts/,
       timeout: 90_000,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, ignoreHTTPSErrors: true },
     },

@@ -2,9 +2,11 @@
 
 import { createClient } from '@sanity/client'
 import { defineConfig } from 'sanity'
+import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { isSanityHosted, sanityBrowserApiHost, sanityDataset, sanityProjectId } from './lib/sanity/env'
 import { schemaTypes } from './schemas'
+import { locations, mainDocuments } from './studio/presentation'
 import { singletonTypes, structure } from './studio/structure'
 
 /**
@@ -29,7 +31,15 @@ export default defineConfig({
   projectId: sanityProjectId,
   dataset: sanityDataset,
   ...localContentLake,
-  plugins: [structureTool({ structure })],
+  plugins: [
+    structureTool({ structure }),
+    // The site in a frame, in draft mode (app/api/draft-mode), on this same origin.
+    presentationTool({
+      title: 'Aperçu',
+      previewUrl: { previewMode: { enable: '/api/draft-mode/enable', disable: '/api/draft-mode/disable' } },
+      resolve: { locations, mainDocuments },
+    }),
+  ],
   schema: {
     types: schemaTypes,
     templates: (templates) => templates.filter(({ schemaType }) => !singletonTypes.has(schemaType)),

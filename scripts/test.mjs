@@ -148,7 +148,7 @@ if (wants('e2e')) {
       }
       await runAsync('Browser tests (Playwright, Chromium)', 'playwright', ['test', '--project=desktop', '--project=mobile'], playwrightEnv)
       // Last, as it publishes content the pages above are checked against.
-      await runAsync('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps'], {
+      await runAsync('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps', '--workers=1'], {
         ...playwrightEnv,
         PLAYWRIGHT_JSON_FILE: 'test-results/playwright-studio.json',
       })

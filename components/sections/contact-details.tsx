@@ -1,3 +1,4 @@
+import { stegaClean } from '@sanity/client/stega'
 import { getTranslations } from 'next-intl/server'
 import { Icon } from '@/components/ui/icon'
 import type { SiteSettings } from '@/lib/sanity/content-types'
@@ -28,7 +29,7 @@ export async function ContactDetails({ title, settings }: { title: string | null
           </span>
           <div>
             <p className="text-sm text-muted">{t('phone')}</p>
-            <a href={`tel:${settings.phone?.replace(/\s+/g, '')}`} className="font-semibold text-ink hover:text-clay-strong hover:underline">
+            <a href={`tel:${stegaClean(settings.phone)?.replace(/\s+/g, '')}`} className="font-semibold text-ink hover:text-clay-strong hover:underline">
               {settings.phone}
             </a>
           </div>

@@ -22,3 +22,6 @@ export const sanityServerApiHost = isSanityHosted ? undefined : `http://127.0.0.
 
 /** Where a browser (the Studio) reaches the API: the local server's HTTP/2 side, which Chromium needs. */
 export const sanityBrowserApiHost = isSanityHosted ? undefined : `https://localhost:${localContentLakePort}`
+
+/** Where the embedded Studio lives: stega-encoded strings in draft mode point there. */
+export const sanityStudioUrl = '/studio'

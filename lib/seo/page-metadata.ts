@@ -1,3 +1,4 @@
+import { stegaClean } from '@sanity/client/stega'
 import type { Metadata } from 'next'
 import { localizedPath } from '@/lib/i18n/localized-path'
 import { locales, type Locale } from '@/lib/i18n/routing'
@@ -17,10 +18,12 @@ type PageMetadataInput = {
 
 /**
  * Title, description, canonical URL, hreflang alternates (fr, en, x-default), Open Graph and the share
- * picture (summary_large_image). Every page folder has a `share-image.png` route that draws its picture
+ * picture (summary_large_image), free of draft mode's invisible encoding. Every page folder has a `share-image.png` route that draws its picture
  * at build time from this title.
  */
-export function pageMetadata({ locale, path, title, description, siteName, absoluteTitle }: PageMetadataInput): Metadata {
+export function pageMetadata(input: PageMetadataInput): Metadata {
+  // Draft mode stega-encodes content strings; titles, descriptions and share pictures never carry it.
+  const { locale, path, title, description, siteName, absoluteTitle } = stegaClean(input)
   const url = (target: Locale) => `${siteUrl}${localizedPath(path, target)}`
   const languages = Object.fromEntries(locales.map((target) => [target, url(target)]))
   const image = {

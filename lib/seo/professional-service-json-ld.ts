@@ -1,3 +1,4 @@
+import { stegaClean } from '@sanity/client/stega'
 import type { SiteSettings } from '@/lib/sanity/content-types'
 
 /** schema.org ProfessionalService for the home page, from the site settings. */
@@ -16,7 +17,10 @@ export function professionalServiceJsonLd(settings: SiteSettings, url: string, d
   }
 }
 
-/** JSON for a <script type="application/ld+json">, with "<" escaped so content cannot close the tag. */
+/**
+ * JSON for a <script type="application/ld+json">, with "<" escaped so content cannot close the tag and
+ * without draft mode's invisible encoding (search engines would read it as text).
+ */
 export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c')
+  return JSON.stringify(stegaClean(data)).replace(/</g, '\\u003c')
 }

@@ -10,9 +10,11 @@ import { LOCAL_DATASET, LOCAL_EDITOR, LOCAL_PROJECT_ID, LOCAL_SITE_URL, LOCAL_WE
 import { DocumentStore, type SanityDocument } from './document-store.ts'
 import { MAX_ASSET_BYTES, bearerToken, gatewayError, header, readBody, readJson, send, sendJson, type Request, type Response } from './http-kit.ts'
 import { ListenerHub } from './listener.ts'
+import { LiveEventHub, datasetSyncTag } from './live-events.ts'
 import { ContentLakeError, Transaction, badRequest, type MutationInput } from './mutations.ts'
 import { paramsFromSearch, parsePerspective, perspectiveView, runQuery, visibleTo } from './query.ts'
 import { readSeed, withAssetReferences } from './seed.ts'
+import { inferSourceMap } from './source-map.ts'
 import { loadOrCreateCertificate } from './tls.ts'
 import { startRevalidateWebhook } from './webhook.ts'
 import { attachPresenceSocket } from './presence-socket.ts'
@@ -77,6 +79,8 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
   const token = options.token ?? loadOrCreateToken(options.dataDir)
   const keyValues = new Map<string, unknown>()
   const hub = new ListenerHub(store, { projectId, dataset })
+  const syncTag = datasetSyncTag(projectId, dataset)
+  const live = new LiveEventHub(store, syncTag)
 
   let port = options.port ?? 0
   const publicUrl = () => `http://127.0.0.1:${port}`
@@ -303,6 +307,15 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     if (first === 'intake') return json(200, {})
     if (first === 'check' && second === 'cors') return json(200, { result: { allowed: Boolean(cors['Access-Control-Allow-Origin']), withCredentials: true } })
 
+    if (first === 'data' && second === 'live' && third === 'events' && segments.length === 4 && method === 'GET') {
+      datasetOf(segments[3])
+      const includeDrafts = url.searchParams.get('includeDrafts') === 'true'
+      authenticate(request, includeDrafts)
+      response.writeHead(200, { ...cors, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' })
+      live.open({ includeDrafts }, { write: (chunk) => void response.write(chunk), onClose: (callback) => response.on('close', callback) })
+      return
+    }
+
     if (first === 'data') {
       const endpoint = second
       datasetOf(third)
@@ -321,7 +334,9 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
         const perspective = parsePerspective(url.searchParams.get('perspective'), apiVersion)
         const documents = perspectiveView(store.all().filter(visibleTo(editor)), perspective)
         const result = await runQuery(query, params, documents, { projectId, dataset, identity: editor ? LOCAL_EDITOR.id : '' })
-        const body: Record<string, unknown> = { result, ms: Math.round(performance.now() - started) }
+        const body: Record<string, unknown> = { result, syncTags: [syncTag], ms: Math.round(performance.now() - started) }
+        const sourceMap = url.searchParams.get('resultSourceMap')
+        if (sourceMap && sourceMap !== 'false') body.resultSourceMap = inferSourceMap(result, documents, sourceMap === 'withKeyArraySelector')
         if (url.searchParams.get('returnQuery') !== 'false') body.query = query
         return json(200, body)
       }
@@ -471,6 +486,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     close: async () => {
       webhook?.stop()
       hub.closeAll()
+      live.closeAll()
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => front.close(() => resolve()))
       plain.close()

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { deflateSync, crc32 } from 'node:zlib'
-import { expect, test, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { answerSanityHosts, collectErrors, field, getDocument, lakeUrl, publish, waitForPage } from './studio-kit'
 
 /*
  * The editorial loop in the embedded Studio, offline, against the local Content Lake that
@@ -8,60 +9,11 @@ import { expect, test, type BrowserContext, type ConsoleMessage, type Page } fro
  * after the others (playwright.config.ts), since publishing changes the pages they read.
  */
 
-const lakeUrl = process.env.CONTENT_LAKE_URL ?? 'http://127.0.0.1:54380'
-const lakeToken = process.env.CONTENT_LAKE_TOKEN ?? ''
-
 test.describe.configure({ mode: 'serial' })
-
-// The Studio's own hard-coded calls to sanity.io (version check, error tunnel, the Inter font) are
-// answered locally as they would be online, so the console shows only what the local stack causes.
-const INTER = readFileSync('node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2')
-async function answerSanityHosts(context: BrowserContext) {
-  await context.route(/^https:\/\/[a-z.]*sanity-cdn\.com\//, (route) => route.fulfill({ json: { latest: '6.16.0', packageVersion: '6.16.0' } }))
-  await context.route(/^https:\/\/api\.sanity\.io\//, (route) => route.fulfill({ json: {} }))
-  await context.route(/^https:\/\/design-system-static\.sanity\.io\//, (route) => route.fulfill({ body: INTER, contentType: 'font/woff2' }))
-}
-
-/** Console errors and uncaught exceptions of a page, collected from now on. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`)
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
-
-async function lake<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${lakeUrl}${path}`, { ...init, headers: { Authorization: `Bearer ${lakeToken}`, 'Content-Type': 'application/json', ...init.headers } })
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`)
-  return (await response.json()) as T
-}
-const getDocument = async (id: string) => (await lake<{ documents: Record<string, unknown>[] }>(`/v2025-02-19/data/doc/production/${id}`)).documents[0] ?? null
-
-/** Polls a public page until it contains (or stops containing) a text; returns the milliseconds it took. */
-async function waitForPage(page: Page, path: string, text: string, { present = true, timeoutMs = 2000 } = {}): Promise<number> {
-  const started = Date.now()
-  for (;;) {
-    const html = await (await page.request.get(path, { headers: { 'Cache-Control': 'no-cache' } })).text()
-    if (html.includes(text) === present) return Date.now() - started
-    if (Date.now() - started > timeoutMs) throw new Error(`${path} ${present ? 'does not show' : 'still shows'} "${text}" after ${timeoutMs} ms`)
-    await page.waitForTimeout(100)
-  }
-}
 
 async function openDocument(page: Page, path: string) {
   await page.goto(`/studio/structure/${path}`)
   await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
-}
-
-const field = (page: Page, path: string) => page.locator(`[id="${path}"]`)
-
-async function publish(page: Page) {
-  const button = page.getByTestId('action-publish')
-  await expect(button).toBeEnabled({ timeout: 15_000 })
-  await button.click()
-  await expect(page.getByText(/was published/)).toBeVisible({ timeout: 15_000 })
 }
 
 /** « Discard changes » from the document's action menu, confirmed. */
@@ -117,7 +69,7 @@ test('a French edit of the home hero, published, shows on / within 2 s and leave
   await openDocument(page, 'homePage')
   await field(page, 'hero.title.fr').fill(title)
   await publish(page)
-  const ms = await waitForPage(page, '/', title)
+  const ms = await waitForPage(page.request, '/', title)
   test.info().annotations.push({ type: 'publish→page', description: `${ms} ms` })
   const englishAfter = await (await page.request.get('/en')).text()
   expect(englishAfter).not.toContain(title)
@@ -133,7 +85,7 @@ test('an English-only edit of a service page shows on /en/<service> and not on t
   await page.getByTestId('field-page.hero.title').locator('button:not([data-testid="field-actions-trigger"])').first().click()
   await field(page, 'page.hero.title.en').fill(title)
   await publish(page)
-  await waitForPage(page, '/en/linkedin-services', title)
+  await waitForPage(page.request, '/en/linkedin-services', title)
   expect(await (await page.request.get('/linkedin-services')).text()).not.toContain(title)
 })
 
@@ -203,7 +155,7 @@ test('an uploaded client logo, published, shows on the home page at its real siz
   await (await chooser).setFiles({ name: 'batipro.png', mimeType: 'image/png', buffer: png(width, height) })
   await expect.poll(async () => JSON.stringify(await getDocument('drafts.client-batipro')), { timeout: 15_000 }).toContain(`-${width}x${height}-png`)
   await publish(page)
-  await waitForPage(page, '/', `-${width}x${height}.png`)
+  await waitForPage(page.request, '/', `-${width}x${height}.png`)
   await page.goto('/')
   const logo = page.getByRole('img', { name: 'Batipro' })
   await expect(logo).toHaveAttribute('width', String(width))

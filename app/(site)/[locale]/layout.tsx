@@ -1,3 +1,4 @@
+import { stegaClean } from '@sanity/client/stega'
 import type { Metadata, Viewport } from 'next'
 import { notFound } from 'next/navigation'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
@@ -6,6 +7,7 @@ import { ContactDialogProvider } from '@/components/contact/contact-dialog-conte
 import { ScrollToTop } from '@/components/layout/scroll-to-top'
 import { SiteFooter } from '@/components/layout/site-footer'
 import { SiteHeader } from '@/components/layout/site-header'
+import { DraftModeTools } from '@/components/preview/draft-mode-tools'
 import { Toaster } from '@/components/ui/toaster'
 import { getContactCopy } from '@/lib/contact/get-contact-copy'
 import { fraunces, inter } from '@/lib/fonts'
@@ -26,7 +28,8 @@ export const viewport: Viewport = { themeColor: '#fbf8f3', width: 'device-width'
 export async function generateMetadata({ params }: LayoutProps): Promise<Metadata> {
   const { locale } = await params
   if (!isLocale(locale)) return {}
-  const settings = await sanityFetch(siteSettingsQuery, { locale }, ['siteSettings'])
+  // Draft mode stega-encodes content strings: the document's title never carries the encoding.
+  const settings = stegaClean(await sanityFetch(siteSettingsQuery, { locale }, ['siteSettings']))
   return {
     metadataBase: new URL(siteUrl),
     title: {
@@ -63,6 +66,7 @@ export default async function SiteLayout({ children, params }: LayoutProps) {
           <SiteFooter settings={settings} services={navServices} />
           <Toaster dismissLabel={t('dismiss')} />
         </ContactDialogProvider>
+        <DraftModeTools />
       </body>
     </html>
   )

@@ -11,14 +11,14 @@ import { Icon } from '@/components/ui/icon'
 import { SectionHeading } from '@/components/ui/section-heading'
 import { pageLocale } from '@/lib/i18n/page-locale'
 import { locales } from '@/lib/i18n/routing'
-import { sanityFetch } from '@/lib/sanity/fetch'
+import { sanityFetch, sanityFetchPublished } from '@/lib/sanity/fetch'
 import { servicePageQuery, servicePageSlugsQuery, siteSettingsQuery } from '@/lib/sanity/queries'
 import { pageMetadata } from '@/lib/seo/page-metadata'
 
 type Props = { params: Promise<{ locale: string; service: string }> }
 
 export async function generateStaticParams() {
-  const slugs = await sanityFetch(servicePageSlugsQuery, {}, ['service'])
+  const slugs = await sanityFetchPublished(servicePageSlugsQuery, {}, ['service'])
   return locales.flatMap((locale) => slugs.map((service) => ({ locale, service })))
 }
 
