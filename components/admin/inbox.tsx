@@ -139,7 +139,7 @@ export function Inbox({ client, onSignOut }: Props) {
           value={searchInput}
           onChange={(event) => setSearchInput(event.target.value)}
           placeholder="Rechercher par nom, email ou message"
-          className="block w-full rounded-xl border border-line bg-white px-4 py-3 text-ink focus:border-clay focus:outline-none"
+          className="block w-full rounded-xl border border-control bg-white px-4 py-3 text-ink focus:border-clay focus:outline-none"
         />
       </div>
       <div className="mt-6 space-y-4" aria-busy={loading}>

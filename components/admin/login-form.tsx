@@ -15,7 +15,7 @@ export function LoginForm({ onSubmit, busy }: LoginFormProps) {
     await onSubmit(email.trim(), password)
   }
 
-  const field = 'mt-2 block w-full rounded-xl border border-line bg-white px-4 py-3 text-ink focus:border-clay focus:outline-none disabled:bg-sand/60'
+  const field = 'mt-2 block w-full rounded-xl border border-control bg-white px-4 py-3 text-ink focus:border-clay focus:outline-none disabled:bg-sand/60'
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-5" data-testid="admin-login-form">
       <div>

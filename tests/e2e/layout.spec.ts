@@ -83,7 +83,7 @@ const contrast = (a: string, b: string) => {
 
 /** Every text field of a form (not the hidden anti-bot one): its border colour and the opaque colour around it. */
 async function fieldEdges(form: Locator): Promise<{ name: string; border: string; around: string }[]> {
-  await expect(form.locator('textarea')).toBeVisible()
+  await expect(form.locator('input:visible, textarea:visible').first()).toBeVisible()
   return form.locator('input:visible:not([tabindex="-1"]), textarea:visible').evaluateAll((fields) =>
     fields.map((field) => {
       let parent = field.parentElement
@@ -114,6 +114,13 @@ test('contact form fields have borders with at least 3:1 contrast (WCAG 1.4.11),
       `${field.name}: ${field.border} on ${field.around}`,
     ).toBeGreaterThanOrEqual(3)
   }
+})
+
+test('the inbox sign-in fields have borders with at least 3:1 contrast too', async ({ page }) => {
+  await page.goto('/admin-panel-2024')
+  const fields = await fieldEdges(page.getByTestId('admin-login-form'))
+  expect(fields.length).toBe(2)
+  for (const field of fields) expect(contrast(field.border, field.around), `${field.name}: ${field.border} on ${field.around}`).toBeGreaterThanOrEqual(3)
 })
 
 for (const [width, height] of [
