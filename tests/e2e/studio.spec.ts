@@ -14,6 +14,9 @@ test.describe.configure({ mode: 'serial' })
 async function openDocument(page: Page, path: string) {
   await page.goto(`/studio/structure/${path}`)
   await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
+  // The Presentation tool then finds the pages that show the document and lists them above the form,
+  // which re-renders it (an opened object closes again): act once they are there.
+  await expect(page.getByRole('button', { name: /^(Used on \d+ pages?|Utilisé sur|Affiché sur)/ })).toBeVisible({ timeout: 45_000 })
 }
 
 /** « Discard changes » from the document's action menu, confirmed. */
@@ -149,9 +152,14 @@ test('an uploaded client logo, published, shows on the home page at its real siz
   const height = 120 + (Date.now() % 50) // a size no seed logo has, so the new asset is unmistakable
   await openDocument(page, 'logosClients;client-batipro')
   // The image's options menu → « Upload », then the file chooser.
-  await page.getByTestId('image-input').getByTestId('options-menu-button').click()
+  // The menu can close again when the form re-renders under it (a live update): open it until it stays.
+  const upload = page.getByTestId('file-input-upload-button')
+  await expect(async () => {
+    if (!(await upload.isVisible())) await page.getByTestId('image-input').getByTestId('options-menu-button').click()
+    await expect(upload).toBeVisible({ timeout: 3_000 })
+  }).toPass({ timeout: 30_000 })
   const chooser = page.waitForEvent('filechooser')
-  await page.getByTestId('file-input-upload-button').click()
+  await upload.click()
   await (await chooser).setFiles({ name: 'batipro.png', mimeType: 'image/png', buffer: png(width, height) })
   await expect.poll(async () => JSON.stringify(await getDocument('drafts.client-batipro')), { timeout: 15_000 }).toContain(`-${width}x${height}-png`)
   await publish(page)
