@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { deflateSync, crc32 } from 'node:zlib'
 import { expect, test, type Page } from '@playwright/test'
-import { answerSanityHosts, collectErrors, field, getDocument, lakeUrl, publish, waitForPage } from './studio-kit'
+import { answerSanityHosts, collectErrors, field, getDocument, lake, lakeUrl, publish, waitForPage } from './studio-kit'
 
 /*
  * The editorial loop in the embedded Studio, offline, against the local Content Lake that
@@ -126,6 +126,35 @@ test('clearing a required field shows the validation error and publishing is ref
   // Back to the published text: nothing to publish, the public page is untouched.
   await discardChanges(page)
   await expect.poll(async () => getDocument('drafts.contactPage'), { timeout: 10_000 }).toBeNull()
+})
+
+test('collection documents can be created and deleted; singletons can be neither', async ({ page }) => {
+  await page.goto('/studio/structure')
+  await page.getByRole('button', { name: 'Create new document' }).click()
+  // The types a new document can be: the five collections, in a list of exactly five.
+  const types = page.getByRole('listbox', { name: 'new-document.new-document' }).getByRole('link')
+  await expect(types).toHaveText(['Avantage', 'Logo client', 'Page légale', 'Service', 'Témoignage'])
+
+  // A new client logo: named, it exists as a draft in the Content Lake; deleted, it is gone.
+  await types.getByText('Logo client', { exact: true }).click()
+  const name = `Client ${Date.now().toString(36)}`
+  await field(page, 'name').fill(name)
+  const idOf = async () => (await lake<{ result: string | null }>(`/v2025-02-19/data/query/production?perspective=raw&query=${encodeURIComponent(`*[name == "${name}"][0]._id`)}`)).result
+  await expect.poll(idOf, { timeout: 15_000 }).toMatch(/^drafts\./)
+  const id = (await idOf()) as string
+  await page.getByTestId('action-menu-button').click()
+  await page.getByRole('menuitem', { name: 'Delete' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: /delete/i }).click()
+  await expect.poll(async () => getDocument(id), { timeout: 15_000 }).toBeNull()
+
+  // A singleton offers publish, discard and restore only: no delete, no duplicate (without a draft
+  // there is nothing for its action menu, which is then not shown at all).
+  await openDocument(page, 'homePage')
+  await expect(page.getByTestId('action-publish')).toBeVisible()
+  const more = page.getByTestId('action-menu-button')
+  if ((await more.count()) > 0) await more.click()
+  await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0)
+  await expect(page.getByRole('menuitem', { name: 'Duplicate' })).toHaveCount(0)
 })
 
 /** A solid-colour PNG of the given size (so its real size is known). */
