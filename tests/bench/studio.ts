@@ -57,7 +57,7 @@ async function studioColdLoad(runs = 5): Promise<number[]> {
 
 async function publishToPage(token: string, runs = 20): Promise<number[]> {
   const client = createClient({ projectId: 'local', dataset: 'production', apiVersion: '2025-02-19', useCdn: false, apiHost: lakeUrl, useProjectHostname: false, token })
-  const actions = (list: unknown[]) => client.request({ method: 'POST', uri: '/data/actions/production', body: { actions: list } })
+  const actions = (list: unknown[]) => client.request({ method: 'POST', url: '/data/actions/production', body: { actions: list } })
   const original = await client.fetch<string>('*[_id == "homePage"][0].hero.title.fr')
   const publish = async (title: string) => {
     const rev = await client.fetch<string>('*[_id == "homePage"][0]._rev')
