@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', '.next-test/**', 'node_modules/**', 'test-results/**', '.data/**', '.sanity/**', 'lib/sanity/sanity.types.ts', 'next-env.d.ts', '.next-bench/**', 'tests/.*.tmp.*', 'bench-results/**', '.bench-floor/**'],
+    ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'test-results/**', '.data/**', '.sanity/**', 'lib/sanity/sanity.types.ts', 'next-env.d.ts', 'tests/.*.tmp.*', 'bench-results/**', '.bench-floor/**'],
   },
   {
     rules: {

@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next'
 import createNextIntlPlugin from 'next-intl/plugin'
-import { securityHeaders } from './lib/security-headers'
+import { contentSecurityPolicy, policySourcesFromEnv } from './lib/content-security-policy.ts'
+import { securityHeaders } from './lib/security-headers.ts'
 
 // Paths that are not French pages: English, Next internals, API, Studio, inbox, assets, SEO files.
 const UNLOCALISED = ['en', 'fr', '_next', 'api', 'studio', 'admin-panel-2024', 'sitemap\\.xml', 'robots\\.txt', 'favicon\\.ico', 'icon\\.svg']
@@ -11,6 +12,9 @@ const nextConfig: NextConfig = {
   // The test command builds into its own folder so it never clobbers the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // The production server (scripts/serve-site.mjs) compresses, after it has read each page's inline
+  // scripts to complete its Content-Security-Policy.
+  compress: false,
   reactStrictMode: true,
   // The share pictures' font is read from disk by their routes.
   outputFileTracingIncludes: { '/*': ['./node_modules/@fontsource/fraunces/files/fraunces-latin-600-normal.woff'] },
@@ -40,8 +44,12 @@ const nextConfig: NextConfig = {
     ]
   },
   async headers() {
+    const sources = policySourcesFromEnv()
+    const csp = (kind: 'site' | 'studio') => ({ key: 'Content-Security-Policy', value: contentSecurityPolicy(kind, sources) })
     return [
-      { source: '/:path*', headers: securityHeaders },
+      // The last matching rule wins for a header both set: the Studio's policy replaces the site's.
+      { source: '/:path*', headers: [...securityHeaders, csp('site')] },
+      { source: '/studio/:path*', headers: [csp('studio')] },
       // The inbox and the Studio must never be indexed, even if someone links to them.
       { source: '/admin-panel-2024', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }, { key: 'Cache-Control', value: 'no-store' }] },
       { source: '/studio/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] },

@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { findChromium } from './lib/find-chromium.mjs'
 import { freePort, waitForHttp } from './lib/free-port.mjs'
+import { installObservatory } from './lib/observatory.mjs'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 process.env.DO_NOT_TRACK = '1'
@@ -138,8 +139,17 @@ if (wants('e2e')) {
       // check), supervised: the Studio tests kill it to check a restart.
       supervise('site', process.execPath, ['scripts/serve-site.mjs', '-p', String(sitePort), '-H', '127.0.0.1'], buildEnv)
       await waitForHttp(siteUrl, { timeoutMs: 60_000 })
+      // MDN HTTP Observatory's grader for the security-header tests, installed apart (scripts/lib/observatory.mjs).
+      let observatoryDir = ''
+      try {
+        observatoryDir = installObservatory()
+      } catch (error) {
+        console.error(`\n✗ ${error.message}`)
+        failedSteps++
+      }
       const playwrightEnv = {
         ...buildEnv,
+        OBSERVATORY_DIR: observatoryDir,
         BASE_URL: siteUrl,
         SUPABASE_URL: supabaseUrl,
         CONTENT_LAKE_URL: lakeUrl,

@@ -1,7 +1,8 @@
 import { createClient } from '@supabase/supabase-js'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import type { Page } from '@playwright/test'
 import { LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/defaults'
 
 /*

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, watchedContext } from './fixtures'
+import type { Locator, Page } from '@playwright/test'
 
 /*
  * Layout checks at the widths visitors use: phone 390, tablet 768, laptop 1024 and 1280, desktop 1440.
@@ -131,7 +132,7 @@ for (const [width, height] of [
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({ baseURL, viewport: { width, height }, isMobile: true, hasTouch: true })
+    const context = await watchedContext(await browser.newContext({ baseURL, viewport: { width, height }, isMobile: true, hasTouch: true }))
     const page = await context.newPage()
     for (const path of ['/linkedin-services', '/en/linkedin-services']) {
       await page.goto(path)

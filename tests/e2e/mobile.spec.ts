@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { localized, PUBLIC_PATHS } from './public-routes'
 
 test('the mobile menu opens, lists every destination, closes on Escape and after navigating', async ({ page }) => {

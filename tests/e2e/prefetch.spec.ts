@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import { expect, test, watchedContext } from './fixtures'
+import type { Browser, Locator, Page } from '@playwright/test'
 import { localized } from './public-routes'
 
 /*
@@ -96,12 +97,14 @@ async function runBehaviour(
   locale: Locale,
   behaviour: Behaviour,
 ): Promise<Watch> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: width.viewport,
-    isMobile: width.phone,
-    hasTouch: width.phone,
-  })
+  const context = await watchedContext(
+    await browser.newContext({
+      baseURL,
+      viewport: width.viewport,
+      isMobile: width.phone,
+      hasTouch: width.phone,
+    }),
+  )
   try {
     const page = await context.newPage()
     await page.goto(localized(behaviour.from, locale))

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test'
+import { expect, test, watchedContext } from './fixtures'
+import type { APIRequestContext, FrameLocator, Page } from '@playwright/test'
 import { vercelStegaDecode, vercelStegaSplit } from '@vercel/stega'
 import { answerSanityHosts, collectErrors, field, lake, publish, waitForPage } from './studio-kit'
 
@@ -52,7 +53,7 @@ test('the published site never carries the invisible encoding; draft mode does, 
 
   // The same pages in draft mode: content strings are encoded (which proves the check above can see
   // them), the document title, descriptions, share tags and JSON-LD are not.
-  const context = await browser.newContext()
+  const context = await watchedContext(await browser.newContext())
   const enable = await context.request.get(`/api/draft-mode/enable?sanity-preview-secret=${await createPreviewSecret(baseURL!)}&sanity-preview-pathname=/about`, { maxRedirects: 0 })
   expect(enable.status()).toBe(307)
   expect(enable.headers().location).toBe('/about')

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { createHash } from 'node:crypto'
 import { connect } from 'node:net'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { firstLoadScripts } from '../../scripts/lib/first-load-scripts.mjs'
 import { localized, PUBLIC_PATHS } from './public-routes'
 

@@ -1,0 +1,97 @@
+// `npm run bench:csp`: requests per second of a static page through the production server
+// (scripts/serve-site.mjs: each HTML answer's Content-Security-Policy completed with its inline scripts'
+// hashes), against the same build served the way it was before that policy (Next.js's handler behind
+// compression only, as `next start` with Next's own compression did). One run, same build, same
+// machine, rounds alternated; the median round of each is reported. Needs a build (`npm run build`,
+// or BENCH_DIST_DIR) and, for its content, the local Content Lake that build read (`npm start`).
+import { spawn, type ChildProcess } from 'node:child_process'
+import { Agent, request } from 'node:http'
+import { freePort, waitForHttp } from '../../scripts/lib/free-port.mjs'
+
+const PATHS = (process.env.BENCH_PATHS ?? '/,/en/about').split(',')
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const distDir = process.env.BENCH_DIST_DIR ?? process.env.NEXT_DIST_DIR ?? '.next'
+
+// The baseline server: what serve-site.mjs does minus the policy completion.
+const BASELINE = `
+import { createServer } from 'node:http'
+import compression from 'compression'
+process.env.NODE_ENV = 'production'
+const { default: next } = await import('next')
+const port = Number(process.argv[1])
+const app = next({ dev: false, dir: process.cwd(), hostname: '127.0.0.1', port })
+await app.prepare()
+const handle = app.getRequestHandler()
+const compress = compression()
+createServer((req, res) => compress(req, res, () => handle(req, res))).listen(port, '127.0.0.1')
+`
+
+async function start(kind: 'baseline' | 'policy'): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort()
+  const env = { ...process.env, NEXT_DIST_DIR: distDir }
+  const child =
+    kind === 'policy'
+      ? spawn(process.execPath, ['scripts/serve-site.mjs', '-p', String(port), '-H', '127.0.0.1'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+      : spawn(process.execPath, ['--input-type=module', '-e', BASELINE, String(port)], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  const url = `http://127.0.0.1:${port}`
+  await waitForHttp(`${url}/`, { timeoutMs: 60_000 })
+  return { child, url }
+}
+
+/** Requests completed in SECONDS by CONCURRENCY keep-alive clients asking for `path` (gzip accepted). */
+async function load(url: string, path: string): Promise<{ perSecond: number; bytes: number; policy: string }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY })
+  const deadline = performance.now() + SECONDS * 1000
+  let done = 0
+  let bytes = 0
+  let policy = ''
+  const once = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = request(`${url}${path}`, { agent, headers: { 'accept-encoding': 'gzip', accept: 'text/html' } }, (res) => {
+        policy = String(res.headers['content-security-policy'] ?? '')
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length))
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${path}: HTTP ${res.statusCode}`))))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+  const client = async () => {
+    while (performance.now() < deadline) {
+      await once()
+      done++
+    }
+  }
+  // A warm-up, then the measured window.
+  for (let i = 0; i < 50; i++) await once()
+  bytes = 0
+  const started = performance.now()
+  await Promise.all(Array.from({ length: CONCURRENCY }, client))
+  agent.destroy()
+  return { perSecond: done / ((performance.now() - started) / 1000), bytes: bytes / Math.max(done, 1), policy }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const results: Record<string, Record<'baseline' | 'policy', number[]>> = {}
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const kind of ['baseline', 'policy'] as const) {
+    const { child, url } = await start(kind)
+    try {
+      for (const path of PATHS) {
+        const { perSecond, bytes, policy } = await load(url, path)
+        const hashes = policy.match(/'sha256-/g)?.length ?? 0
+        if (kind === 'policy' && hashes === 0) throw new Error(`${path}: the policy server sent no hashes`)
+        ;((results[path] ??= { baseline: [], policy: [] })[kind]).push(perSecond)
+        console.log(`round ${round} ${kind.padEnd(8)} ${path.padEnd(12)} ${perSecond.toFixed(0)} req/s, ${(bytes / 1024).toFixed(1)} KiB/answer, ${hashes} hashes`)
+      }
+    } finally {
+      child.kill('SIGTERM')
+    }
+  }
+}
+console.log(`\nMedian of ${ROUNDS} rounds, ${SECONDS} s each, ${CONCURRENCY} keep-alive clients:`)
+for (const [path, { baseline, policy }] of Object.entries(results)) {
+  const ratio = median(policy) / median(baseline)
+  console.log(`${path.padEnd(12)} before ${median(baseline).toFixed(0)} req/s, with the policy ${median(policy).toFixed(0)} req/s: ${(ratio * 100).toFixed(1)}%`)
+}

@@ -1,0 +1,54 @@
+import { test as base, expect, type BrowserContext } from '@playwright/test'
+
+/*
+ * Every browser test fails on a Content-Security-Policy violation: each page and frame reports the
+ * `securitypolicyviolation` events it sees, and the test checks there were none after it ran. Specs
+ * import `test` and `expect` from here; a test that opens its own context passes it to
+ * `watchCspViolations`.
+ */
+
+const violationsByContext = new WeakMap<BrowserContext, string[]>()
+
+export async function watchCspViolations(context: BrowserContext): Promise<string[]> {
+  const known = violationsByContext.get(context)
+  if (known) return known
+  const violations: string[] = []
+  violationsByContext.set(context, violations)
+  await context.exposeBinding('__reportCspViolation', ({ frame }, report: string) => {
+    violations.push(`${report} (page ${frame.url()})`)
+  })
+  await context.addInitScript(() => {
+    window.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const report = `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'}${event.sample ? ` «${event.sample}»` : ''} at ${event.sourceFile || '?'}:${event.lineNumber}`
+        ;(window as unknown as { __reportCspViolation?: (report: string) => void }).__reportCspViolation?.(report)
+      },
+      true,
+    )
+  })
+  return violations
+}
+
+/** Contexts opened with `browser.newContext()` during a test, checked like the default one. */
+const extraContexts: BrowserContext[] = []
+export async function watchedContext(context: BrowserContext): Promise<BrowserContext> {
+  await watchCspViolations(context)
+  extraContexts.push(context)
+  return context
+}
+
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations = await watchCspViolations(context)
+      extraContexts.length = 0
+      await use(violations)
+      const all = [...violations, ...extraContexts.flatMap((extra) => violationsByContext.get(extra) ?? [])]
+      expect(all, 'Content-Security-Policy violations seen by the pages of this test').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { contentSecurityPolicy, cspSource, policySourcesFromEnv, withInlineHashes } from '../../lib/content-security-policy'
+
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+const directive = (policy: string, name: string) =>
+  policy
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([directiveName]) => directiveName === name)
+    ?.slice(1)
+
+const local = policySourcesFromEnv({})
+const hosted = policySourcesFromEnv({
+  NEXT_PUBLIC_SANITY_PROJECT_ID: 'abc123de',
+  NEXT_PUBLIC_SUPABASE_URL: 'https://xyzcompany.supabase.co',
+  NODE_ENV: 'production',
+})
+
+describe('contentSecurityPolicy', () => {
+  it('the site: nothing by default, scripts from itself only, the configured services, framed by itself only', () => {
+    for (const sources of [local, hosted]) {
+      const policy = contentSecurityPolicy('site', sources)
+      expect(directive(policy, 'default-src')).toEqual(["'none'"])
+      expect(directive(policy, 'script-src')).toEqual(["'self'"])
+      expect(directive(policy, 'style-src')).toEqual(["'self'"])
+      expect(directive(policy, 'base-uri')).toEqual(["'none'"])
+      expect(directive(policy, 'form-action')).toEqual(["'self'"])
+      expect(directive(policy, 'frame-ancestors')).toEqual(["'self'"])
+      expect(directive(policy, 'object-src')).toEqual(["'none'"])
+      expect(policy).not.toMatch(/unsafe|\bhttp:/)
+    }
+    expect(directive(contentSecurityPolicy('site', hosted), 'connect-src')).toEqual(["'self'", 'https://xyzcompany.supabase.co'])
+    expect(directive(contentSecurityPolicy('site', hosted), 'img-src')).toEqual(["'self'", 'data:', 'https://cdn.sanity.io'])
+  })
+
+  it('the local twins, plain HTTP, are named without a scheme: reachable from an http page, only over TLS from an https one', () => {
+    expect(cspSource('http://127.0.0.1:54321/')).toBe('127.0.0.1:54321')
+    expect(cspSource('https://xyzcompany.supabase.co')).toBe('https://xyzcompany.supabase.co')
+    expect(directive(contentSecurityPolicy('site', local), 'connect-src')).toEqual(["'self'", '127.0.0.1:54321'])
+    expect(directive(contentSecurityPolicy('site', local), 'img-src')).toEqual(["'self'", 'data:', '127.0.0.1:54380'])
+  })
+
+  it('the Studio: inline styles (Sanity UI), its API over https and wss, the Presentation frame on the same origin', () => {
+    const policy = contentSecurityPolicy('studio', hosted)
+    expect(directive(policy, 'script-src')).toEqual(["'self'"])
+    expect(directive(policy, 'style-src')).toEqual(["'self'", "'unsafe-inline'"])
+    expect(directive(policy, 'connect-src')).toEqual(expect.arrayContaining(['https://abc123de.api.sanity.io', 'wss://abc123de.api.sanity.io']))
+    expect(directive(policy, 'connect-src')).not.toContain('https://xyzcompany.supabase.co') // the Studio never talks to Supabase
+    expect(directive(policy, 'frame-src')).toEqual(["'self'"])
+    expect(directive(contentSecurityPolicy('studio', local), 'connect-src')).toEqual(expect.arrayContaining(['https://localhost:54380', 'https://local.localhost:54380']))
+  })
+
+  it('draft mode adds the overlays’ inline styles and the live connection, for editors only', () => {
+    const policy = contentSecurityPolicy('site', hosted, { draftMode: true })
+    expect(directive(policy, 'style-src')).toEqual(["'self'", "'unsafe-inline'"])
+    expect(directive(policy, 'connect-src')).toContain('https://abc123de.api.sanity.io')
+    expect(directive(policy, 'script-src')).toEqual(["'self'"])
+  })
+
+  it('next dev gets what hot reloading needs', () => {
+    const policy = contentSecurityPolicy('site', policySourcesFromEnv({ NODE_ENV: 'development' }))
+    expect(directive(policy, 'script-src')).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'"])
+  })
+})
+
+describe('withInlineHashes', () => {
+  const policy = contentSecurityPolicy('site', hosted)
+  const html = [
+    '<!DOCTYPE html><html><head><script src="/_next/static/a.js" async=""></script>',
+    '<script type="application/ld+json">{"@type":"Organization"}</script></head>',
+    '<body><img alt="a > b" style="color:transparent" src="/x.png"/><div data-x=\'>\' style="--logo-start:1;font-family:&quot;Inter&quot;">',
+    '<script>self.__next_f.push([1,"a"])</script><script id="_R_">(self.__next_f=self.__next_f||[]).push([0])</script>',
+    '<script>self.__next_f.push([1,"a"])</script></div></body></html>',
+  ].join('')
+
+  it('names every inline script once by its hash, not external scripts nor data blocks', () => {
+    const completed = withInlineHashes(policy, html)
+    expect(directive(completed, 'script-src')).toEqual(["'self'", hash('self.__next_f.push([1,"a"])'), hash('(self.__next_f=self.__next_f||[]).push([0])')])
+  })
+
+  it('names style attributes, decoded as the browser reads them, under style-src-attr with unsafe-hashes', () => {
+    const completed = withInlineHashes(policy, html)
+    expect(directive(completed, 'style-src-attr')).toEqual(["'unsafe-hashes'", hash('color:transparent'), hash('--logo-start:1;font-family:"Inter"')])
+    expect(directive(completed, 'style-src')).toEqual(["'self'"])
+  })
+
+  it('adds nothing for style attributes where inline styles are allowed, nor to a policy without script-src', () => {
+    const studio = withInlineHashes(contentSecurityPolicy('studio', hosted), html)
+    expect(directive(studio, 'style-src-attr')).toBeUndefined()
+    expect(withInlineHashes("default-src 'none'", html)).toBe("default-src 'none'")
+  })
+
+  it('a page without inline code keeps the policy as it was', () => {
+    expect(withInlineHashes(policy, '<!DOCTYPE html><p>Bonjour</p>')).toBe(policy)
+  })
+})
