@@ -32,6 +32,10 @@ export function Inbox({ client, onSignOut }: Props) {
   const loading = result.key !== key
   const data = result.data
   const failed = !loading && result.failed
+  // Reloading the same page and search after an action (read state, deletion) keeps the list on
+  // screen until the new one lands: replacing it with the spinner would drop the keyboard focus.
+  const view = (requestKey: string) => requestKey.slice(0, requestKey.lastIndexOf('\u0000'))
+  const refreshing = loading && data !== null && view(result.key) === view(key)
   const reload = () => setVersion((value) => value + 1)
 
   // The search runs 300 ms after the last keystroke, from the first page.
@@ -143,7 +147,7 @@ export function Inbox({ client, onSignOut }: Props) {
         />
       </div>
       <div className="mt-6 space-y-4" aria-busy={loading}>
-        {loading ? (
+        {loading && !refreshing ? (
           <Spinner label="Chargement des messages..." />
         ) : failed ? (
           <p className="rounded-card border border-red-200 bg-red-50 p-6 text-red-900">Erreur lors du chargement des soumissions</p>

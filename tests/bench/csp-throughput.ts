@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { freePort, waitForHttp } from '../../scripts/lib/free-port.mjs'
+import { percentile } from './percentile.ts'
 
 const PATHS = (process.env.BENCH_PATHS ?? '/,/en/about').split(',')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
@@ -72,7 +73,7 @@ async function load(url: string, path: string): Promise<{ perSecond: number; byt
   return { perSecond: done / ((performance.now() - started) / 1000), bytes: bytes / Math.max(done, 1), policy }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const median = (values: number[]) => percentile(values, 50)
 const results: Record<string, Record<'baseline' | 'policy', number[]>> = {}
 for (let round = 1; round <= ROUNDS; round++) {
   for (const kind of ['baseline', 'policy'] as const) {

@@ -16,14 +16,11 @@ import { chromium } from '@playwright/test'
 import { aboutPageQuery, contactPageQuery, homePageQuery, legalPageQuery, servicePageQuery, serviceNavQuery, siteSettingsQuery } from '../../lib/sanity/queries.ts'
 import { LOCAL_CONTENT_LAKE_PORT } from '../../studio/local/defaults.ts'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/find-chromium.mjs'
+import { percentile } from './percentile.ts'
 
 const siteUrl = (process.env.BENCH_SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '')
 const lakeUrl = `http://127.0.0.1:${Number(process.env.NEXT_PUBLIC_SANITY_LOCAL_PORT) || LOCAL_CONTENT_LAKE_PORT}`
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-}
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
 async function ensureRunning() {

@@ -3,6 +3,7 @@ import { expect, test, watchedContext } from './fixtures'
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test'
 import { vercelStegaDecode, vercelStegaSplit } from '@vercel/stega'
 import { answerSanityHosts, collectErrors, field, lake, publish, waitForPage } from './studio-kit'
+import { percentile } from '../bench/percentile'
 
 /*
  * Draft mode and the Presentation tool, offline, against the local Content Lake: the secret that
@@ -116,7 +117,6 @@ function frameHeadingShows(page: Page, text: string, timeoutMs: number): Promise
   )
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]
 
 async function openPresentation(page: Page, preview: string): Promise<FrameLocator> {
   await page.goto(`/studio/presentation?preview=${encodeURIComponent(preview)}`)

@@ -84,6 +84,8 @@ test('the grader is the real one: the headers the site sent before this policy s
 test('HTML responses name exactly their inline scripts; a 304 keeps the stored policy', async ({ request }) => {
   const response = await request.get('/en/about')
   const html = await response.text()
+  // Still a static page, served from Next's cache: no per-request rendering for a nonce.
+  expect(response.headers()['x-nextjs-cache']).toMatch(/HIT|STALE/)
   const policy = response.headers()['content-security-policy']
   // Executable inline scripts: no src, no data type (JSON-LD is not run, so it needs no hash).
   const inline = [...html.matchAll(/<script((?:\s+[a-z-]+(?:="[^"]*")?)*)>([\s\S]*?)<\/script>/g)]

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { deflateSync, crc32 } from 'node:zlib'
 import { expect, test } from './fixtures'
+import { tabTo } from './keyboard'
 import type { Page } from '@playwright/test'
 import { answerSanityHosts, collectErrors, field, getDocument, lake, lakeUrl, publish, waitForPage } from './studio-kit'
 
@@ -184,6 +185,29 @@ function png(width: number, height: number): Buffer {
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))])
 }
+
+test('the Studio works by keyboard alone: open a document from the structure, edit a field, publish', async ({ page }) => {
+  const title = `Nos coordonnées ${Date.now().toString(36)}`
+  await page.goto('/studio/structure')
+  const entry = page.getByRole('link', { name: 'Contact', exact: true })
+  await expect(entry).toBeVisible({ timeout: 30_000 })
+  // The structure list is one Tab stop whose items the arrow keys walk (aria-activedescendant; Sanity
+  // marks the active one data-hovered): Tab to it, arrows to « Contact », Enter.
+  await tabTo(page, page.locator('[tabindex="0"]', { has: entry }).last(), { max: 40 })
+  for (let presses = 0; presses < 12 && (await entry.getAttribute('data-hovered')) === null; presses++) await page.keyboard.press('ArrowDown')
+  await expect(entry).toHaveAttribute('data-hovered')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('button', { name: /^(Used on \d+ pages?|Utilisé sur|Affiché sur)/ })).toBeVisible({ timeout: 45_000 })
+  await tabTo(page, field(page, 'detailsTitle.fr'), { max: 120 })
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.type(title)
+  await tabTo(page, page.getByTestId('action-publish'), { max: 120 })
+  await expect(page.getByTestId('action-publish')).toBeEnabled({ timeout: 15_000 })
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(/was published/)).toBeVisible({ timeout: 15_000 })
+  await waitForPage(page.request, '/contact', title)
+})
 
 test('an uploaded client logo, published, shows on the home page at its real size', async ({ page }) => {
   const width = 360

@@ -1,0 +1,223 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
+import { expect, test, watchedContext } from './fixtures'
+import { tabTo } from './keyboard'
+import { localized, PUBLIC_PATHS } from './public-routes'
+
+/*
+ * WCAG 2.2 AA beyond axe's default rule set: axe with its best-practice and experimental rules (label
+ * in name, target size…) on every page, on a desktop and on a phone, with the menus and the dialog open;
+ * then what no rule can check: focus never under the fixed header, reflow at 320 px, text spacing,
+ * reduced motion, the skip link.
+ */
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental']
+const PAGES = (['fr', 'en'] as const).flatMap((locale) => [...PUBLIC_PATHS.map((path) => localized(path, locale)), locale === 'fr' ? '/page-absente' : '/en/missing-page'])
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+
+async function axeViolations(page: Page, label: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
+  return violations.map((violation) => `${label}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 4).join(' | ')}`)
+}
+
+async function phonePage(browser: Browser, baseURL: string | undefined, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await watchedContext(await browser.newContext({ baseURL, ...PHONE, ...options }))
+  return context.newPage()
+}
+
+test('axe, all rules (best practices and experimental included): every page on a desktop, menus and dialog open', async ({ page }) => {
+  test.setTimeout(180_000)
+  const found: string[] = []
+  for (const url of PAGES) {
+    await page.goto(url)
+    found.push(...(await axeViolations(page, url)))
+  }
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Services', exact: true }).click()
+  found.push(...(await axeViolations(page, '/ services menu open')))
+  await page.keyboard.press('Escape')
+  await page.goto('/linkedin-services')
+  await page.getByTestId('package-card').first().getByRole('button').click()
+  await expect(page.getByTestId('contact-dialog')).toBeVisible()
+  // Once its opening fade has finished: contrast is measured on what stays on screen.
+  await page.waitForFunction(() => {
+    for (let element = document.querySelector('[data-testid="contact-dialog"] button[type="submit"]'); element; element = element.parentElement)
+      if (getComputedStyle(element).opacity !== '1') return false
+    return document.querySelector('[data-testid="contact-dialog"] button[type="submit"]') !== null
+  })
+  found.push(...(await axeViolations(page, '/linkedin-services dialog open')))
+  await page.goto('/admin-panel-2024')
+  await expect(page.getByTestId('admin-login-form')).toBeVisible()
+  found.push(...(await axeViolations(page, '/admin-panel-2024')))
+  expect(found).toEqual([])
+})
+
+test('axe, all rules, on a phone (target size among them): every page, the menu open', async ({ browser, baseURL }) => {
+  test.setTimeout(180_000)
+  const page = await phonePage(browser, baseURL)
+  const found: string[] = []
+  for (const url of PAGES) {
+    await page.goto(url)
+    found.push(...(await axeViolations(page, `${url} (phone)`)))
+  }
+  await page.goto('/en')
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  found.push(...(await axeViolations(page, '/en menu open (phone)')))
+  await page.context().close()
+  expect(found).toEqual([])
+})
+
+test('2.4.11 Focus Not Obscured: tabbing through each page, nothing focused is under the fixed header', async ({ page }) => {
+  test.setTimeout(240_000)
+  const hidden: string[] = []
+  for (const url of PAGES) {
+    await page.goto(url)
+    for (let presses = 0; presses < 120; presses++) {
+      await page.keyboard.press('Tab')
+      const focus = await page.evaluate(async () => {
+        // The page scrolls the focused element into view, smoothly: measure once it has settled.
+        let last = -1
+        for (let frame = 0, still = 0; frame < 90 && still < 3; frame++) {
+          await new Promise(requestAnimationFrame)
+          still = window.scrollY === last ? still + 1 : 0
+          last = window.scrollY
+        }
+        const active = document.activeElement as HTMLElement | null
+        const header = document.querySelector('header')
+        if (!active || active === document.body || !header) return null
+        const state = window as unknown as { __firstFocus?: Element }
+        if (state.__firstFocus === active) return { done: true }
+        state.__firstFocus ??= active
+        const box = active.getBoundingClientRect()
+        const bar = header.getBoundingClientRect()
+        const name = `${active.tagName.toLowerCase()} «${(active.getAttribute('aria-label') ?? active.textContent ?? '').trim().slice(0, 40)}»`
+        const inBar = header.contains(active) || active.closest('dialog') !== null
+        return { name, covered: !inBar && box.height > 0 && box.top < bar.bottom - 1 }
+      })
+      if (!focus) continue
+      if ('done' in focus) break // once round the page
+      if (focus.covered) hidden.push(`${url}: ${focus.name}`)
+    }
+  }
+  expect(hidden).toEqual([])
+})
+
+test('1.4.10 Reflow: at 320 CSS px nothing scrolls sideways or is cut off, inbox included', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const page = await phonePage(browser, baseURL, { viewport: { width: 320, height: 640 } })
+  const wide: string[] = []
+  for (const url of [...PAGES, '/admin-panel-2024']) {
+    await page.goto(url)
+    const overflow = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      // Elements whose right edge leaves the screen (decorations marked aria-hidden aside).
+      elements: [...document.querySelectorAll('body *')]
+        .filter((element) => !element.closest('[aria-hidden="true"]') && element.getClientRects().length > 0)
+        .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && getComputedStyle(element).position !== 'fixed')
+        .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]}`)
+        .slice(0, 5),
+    }))
+    if (overflow.page > 0 || overflow.elements.length) wide.push(`${url}: ${overflow.page} px too wide; ${overflow.elements.join(', ')}`)
+  }
+  await page.context().close()
+  expect(wide).toEqual([])
+})
+
+/** Text cut off by a box that clips its overflow (visually hidden text, 1 px on purpose, aside). */
+function cutText(): string[] {
+  const cut: string[] = []
+  for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+    const style = getComputedStyle(element)
+    if (!/hidden|clip/.test(style.overflowX + style.overflowY) || element.clientWidth <= 1 || element.clientHeight <= 1) continue
+    const box = element.getBoundingClientRect()
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim() || node.parentElement?.closest('[aria-hidden="true"], .sr-only')) continue
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      const outside = [...range.getClientRects()].some((rect) => rect.width > 0 && (rect.left < box.left - 1 || rect.right > box.right + 1 || rect.top < box.top - 1 || rect.bottom > box.bottom + 1))
+      if (outside) cut.push(`${element.tagName.toLowerCase()} cuts «${node.textContent.trim().slice(0, 30)}»`)
+    }
+  }
+  return cut.slice(0, 5)
+}
+
+test('1.4.12 Text Spacing: with the spacing WCAG asks to allow, no text is clipped or overlaps', async ({ page }) => {
+  test.setTimeout(120_000)
+  const clipped: string[] = []
+  // The check finds what it looks for: a paragraph squeezed into a clipping box.
+  await page.goto('/about')
+  await page.locator('main p').first().evaluate((p) => Object.assign(p.style, { maxHeight: '1em', overflow: 'hidden' }))
+  expect(await page.evaluate(cutText)).not.toEqual([])
+  for (const url of [...PAGES, '/admin-panel-2024']) {
+    await page.goto(url)
+    // As a reader's style sheet or bookmarklet applies it: through the CSSOM, which the policy allows.
+    await page.evaluate(() => {
+      const sheet = new CSSStyleSheet()
+      sheet.replaceSync('* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }')
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+    })
+    const found = await page.evaluate(cutText)
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    if (found.length || sideways > 0) clipped.push(`${url}: ${found.join(', ')}${sideways > 0 ? ` (${sideways} px sideways)` : ''}`)
+  }
+  expect(clipped).toEqual([])
+})
+
+test('2.3.3 motion: with reduced motion asked for, nothing animates and scrolling jumps; without, it glides', async ({ browser, baseURL }) => {
+  const running = async (reducedMotion: 'reduce' | 'no-preference') => {
+    const context = await watchedContext(await browser.newContext({ baseURL, reducedMotion }))
+    const page = await context.newPage()
+    await page.goto('/')
+    const moving: string[] = []
+    // Down the whole page, so every on-scroll entrance has its chance to start.
+    for (let y = 0; y < 12; y++) {
+      await page.mouse.wheel(0, 700)
+      await page.waitForTimeout(120)
+      moving.push(
+        ...(await page.evaluate(() =>
+          document
+            .getAnimations()
+            .filter((animation) => animation.playState === 'running' && Number(animation.effect?.getComputedTiming().duration ?? 0) > 1)
+            .map((animation) => `${(animation as CSSAnimation).animationName ?? 'animation'} on ${(animation.effect as KeyframeEffect | null)?.target?.tagName.toLowerCase()}`),
+        )),
+      )
+    }
+    const behaviour = await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)
+    await context.close()
+    return { moving: [...new Set(moving)], behaviour }
+  }
+  const reduced = await running('reduce')
+  expect(reduced).toEqual({ moving: [], behaviour: 'auto' })
+  const full = await running('no-preference')
+  expect(full.behaviour).toBe('smooth')
+})
+
+test('skip link: the first Tab stop, visible when focused, and it moves the focus to the content', async ({ page }) => {
+  for (const [url, text] of [
+    ['/about', 'Aller au contenu'],
+    ['/en/about', 'Skip to content'],
+  ] as const) {
+    await page.goto(url)
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: text })
+    await expect(skip).toBeFocused()
+    const box = await skip.boundingBox()
+    expect(box && box.width > 40 && box.height > 20 && box.y >= 0).toBe(true)
+    await page.keyboard.press('Enter')
+    await expect(page.locator('main')).toBeFocused()
+    // The next Tab goes to the page's content, not back to the header.
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true)
+  }
+})
+
+test('2.5.3 Label in Name: the language toggle is named by what it shows', async ({ page }) => {
+  await page.goto('/about')
+  await expect(page.getByTestId('language-toggle').first()).toHaveAccessibleName(/^EN\b/)
+  await page.goto('/en/about')
+  await expect(page.getByTestId('language-toggle').first()).toHaveAccessibleName(/^FR\b/)
+  await tabTo(page, page.getByTestId('language-toggle').first())
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/about$/)
+})

@@ -1,0 +1,20 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus, at most `max` times: reaching a control
+ *  by keyboard alone, as a person without a mouse does. Fails saying where the focus went instead. */
+export async function tabTo(page: Page, target: Locator, { max = 60, backwards = false } = {}) {
+  const visited: string[] = []
+  const handle = await target.elementHandle()
+  for (let presses = 0; presses < max; presses++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab')
+    const where = await page.evaluate((element) => {
+      const active = document.activeElement
+      if (element && active && (element === active || element.contains(active))) return null
+      return active ? `${active.tagName.toLowerCase()} «${(active.getAttribute('aria-label') ?? active.textContent ?? '').trim().slice(0, 30)}»` : 'nothing'
+    }, handle)
+    if (where === null) return presses + 1
+    visited.push(where)
+  }
+  expect(visited, `${max} presses of Tab did not reach ${target}`).toEqual([])
+  return max
+}
