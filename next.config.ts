@@ -1,6 +1,6 @@
 import type { NextConfig } from 'next'
 import createNextIntlPlugin from 'next-intl/plugin'
-import { contentSecurityPolicy, policySourcesFromEnv } from './lib/content-security-policy.ts'
+import { contentSecurityPolicy, policySourcesFromEnv, type PolicyKind } from './lib/content-security-policy.ts'
 import { securityHeaders } from './lib/security-headers.ts'
 
 // Paths that are not French pages: English, Next internals, API, Studio, inbox, assets, SEO files.
@@ -45,7 +45,7 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     const sources = policySourcesFromEnv()
-    const csp = (kind: 'site' | 'studio') => ({ key: 'Content-Security-Policy', value: contentSecurityPolicy(kind, sources) })
+    const csp = (kind: PolicyKind) => ({ key: 'Content-Security-Policy', value: contentSecurityPolicy(kind, sources) })
     return [
       // The last matching rule wins for a header both set: the Studio's policy replaces the site's.
       { source: '/:path*', headers: [...securityHeaders, csp('site')] },

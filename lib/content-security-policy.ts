@@ -130,10 +130,6 @@ export function contentSecurityPolicy(kind: PolicyKind, sources: PolicySources, 
   return serialize(options.draftMode ? addDraftMode(directives, sources) : directives)
 }
 
-/** Which policy a path gets: the Studio's, or the site's (public pages, the inbox, the 404, API
- *  routes and assets: strict everywhere, so an unexpected HTML answer is covered too). */
-export const policyKindFor = (pathname: string): PolicyKind => (/^\/studio(\/|$)/.test(pathname) ? 'studio' : 'site')
-
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 
 // A script element as HTML serializers (React's included) write it: attributes may hold quoted '>'.
