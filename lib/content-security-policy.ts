@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { LOCAL_CONTENT_LAKE_PORT, LOCAL_PROJECT_ID } from '../studio/local/defaults.ts'
+import { isHostedProjectId, LOCAL_CONTENT_LAKE_PORT, LOCAL_PROJECT_ID } from '../studio/local/defaults.ts'
 import { LOCAL_SUPABASE_URL } from '../supabase/local/defaults.ts'
 
 /*
@@ -35,7 +35,7 @@ type Directives = Record<string, string[]>
 export function policySourcesFromEnv(env: Record<string, string | undefined> = process.env): PolicySources {
   const projectId = env.NEXT_PUBLIC_SANITY_PROJECT_ID ?? ''
   const lakePort = Number(env.NEXT_PUBLIC_SANITY_LOCAL_PORT) || LOCAL_CONTENT_LAKE_PORT
-  const hosted = /^[a-z0-9-]+$/.test(projectId)
+  const hosted = isHostedProjectId(projectId)
   return {
     supabaseUrl: env.NEXT_PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL,
     // Locally the Studio uses the server's TLS side, by name and, for Sanity's SDK, by project host name.

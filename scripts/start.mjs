@@ -89,7 +89,8 @@ if (supabaseUrl.replace(/\/+$/, '') === LOCAL_SUPABASE_URL) {
 }
 
 // Production: the build behind serve-site.mjs, which answers 400 to the request targets Next.js's
-// router would answer with a 500 (`*`, `/%ff`); development: Next.js's own dev server.
+// router would answer with a 500 (`*`, `/%ff`) and completes each page's Content-Security-Policy with
+// its script hashes; development: Next.js's own dev server (with the relaxed dev policy).
 const next = dev
   ? spawn('next', ['dev', '-p', String(port)], { stdio: 'inherit', shell: false })
   : spawn(process.execPath, ['scripts/serve-site.mjs', '-p', String(port)], { stdio: 'inherit', shell: false })

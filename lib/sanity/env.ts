@@ -1,4 +1,4 @@
-import { LOCAL_CONTENT_LAKE_PORT, LOCAL_PROJECT_ID } from '../../studio/local/defaults'
+import { isHostedProjectId, LOCAL_CONTENT_LAKE_PORT, LOCAL_PROJECT_ID } from '../../studio/local/defaults'
 
 /**
  * Sanity settings. With a project id the site and the Studio use that project's hosted Content Lake;
@@ -6,7 +6,7 @@ import { LOCAL_CONTENT_LAKE_PORT, LOCAL_PROJECT_ID } from '../../studio/local/de
  * and the test command) through the very same client. Nothing here throws.
  */
 const hostedProjectId = process.env.NEXT_PUBLIC_SANITY_PROJECT_ID ?? ''
-export const isSanityHosted = /^[a-z0-9-]+$/.test(hostedProjectId)
+export const isSanityHosted = isHostedProjectId(hostedProjectId)
 export const sanityProjectId = isSanityHosted ? hostedProjectId : LOCAL_PROJECT_ID
 export const sanityDataset = process.env.NEXT_PUBLIC_SANITY_DATASET || 'production'
 export const sanityApiVersion = process.env.NEXT_PUBLIC_SANITY_API_VERSION || '2025-10-01'

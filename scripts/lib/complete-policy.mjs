@@ -35,7 +35,8 @@ export function completePolicyOfHtml(request, response, draftModePolicy) {
   const restore = () => Object.assign(response, original)
   const decide = (headers) => {
     if (mode !== 'undecided') return
-    const contentType = headers?.['content-type'] ?? headers?.['Content-Type'] ?? response.getHeader('content-type')
+    const given = headers && Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')
+    const contentType = given ? given[1] : response.getHeader('content-type')
     const bodyless = request.method === 'HEAD' || response.statusCode === 204 || response.statusCode === 304
     mode = isHtml(contentType) && !bodyless ? 'buffer' : 'pass'
     // A 304 updates the headers a browser stored with the page: the stored policy, completed for that

@@ -4,6 +4,8 @@
  */
 export const LOCAL_CONTENT_LAKE_PORT = 54380
 export const LOCAL_PROJECT_ID = 'local'
+/** A hosted Sanity project id, as `NEXT_PUBLIC_SANITY_PROJECT_ID` must hold one; anything else means the local Content Lake. */
+export const isHostedProjectId = (id: string | undefined) => /^[a-z0-9-]+$/.test(id ?? '')
 export const LOCAL_DATASET = 'production'
 /** The default secret of the signed webhook the local server sends to the site's /api/revalidate. */
 export const LOCAL_WEBHOOK_SECRET = 'local-content-lake-webhook-secret'

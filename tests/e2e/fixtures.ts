@@ -4,12 +4,12 @@ import { test as base, expect, type BrowserContext } from '@playwright/test'
  * Every browser test fails on a Content-Security-Policy violation: each page and frame reports the
  * `securitypolicyviolation` events it sees, and the test checks there were none after it ran. Specs
  * import `test` and `expect` from here; a test that opens its own context passes it to
- * `watchCspViolations`.
+ * `watchedContext`.
  */
 
 const violationsByContext = new WeakMap<BrowserContext, string[]>()
 
-export async function watchCspViolations(context: BrowserContext): Promise<string[]> {
+async function watchCspViolations(context: BrowserContext): Promise<string[]> {
   const known = violationsByContext.get(context)
   if (known) return known
   const violations: string[] = []
