@@ -12,7 +12,11 @@ import { installObservatory } from './lib/observatory.mjs'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 process.env.DO_NOT_TRACK = '1'
-const only = process.argv.slice(2) // e.g. `npm test -- e2e` runs only the browser tests
+// `npm test -- e2e` runs only the browser tests; `npm test -- e2e tests/e2e/routes.spec.ts` only that file
+// (arguments naming test files, or following --grep, go to Playwright).
+const args = process.argv.slice(2)
+const playwrightFilter = args.filter((arg, i) => arg.includes('/') || arg.endsWith('.ts') || arg === '--grep' || args[i - 1] === '--grep')
+const only = args.filter((arg) => !playwrightFilter.includes(arg))
 const wants = (part) => only.length === 0 || only.includes(part)
 const children = []
 let failedSteps = 0
@@ -156,9 +160,9 @@ if (wants('e2e')) {
         CONTENT_LAKE_TOKEN: lakeToken,
         CHROMIUM_PATH: chromium,
       }
-      await runAsync('Browser tests (Playwright, Chromium)', 'playwright', ['test', '--project=desktop', '--project=mobile'], playwrightEnv)
+      await runAsync('Browser tests (Playwright, Chromium)', 'playwright', ['test', '--project=desktop', '--project=mobile', '--pass-with-no-tests', ...playwrightFilter], playwrightEnv)
       // Last, as it publishes content the pages above are checked against.
-      await runAsync('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps', '--workers=1'], {
+      await runAsync('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps', '--workers=1', '--pass-with-no-tests', ...playwrightFilter], {
         ...playwrightEnv,
         PLAYWRIGHT_JSON_FILE: 'test-results/playwright-studio.json',
       })
