@@ -11,7 +11,7 @@ import { singletonTypes, structure } from './studio/structure'
 
 /**
  * With the local Content Lake the Studio talks to `https://localhost:<port>` (HTTP/2), without the
- * project subdomain, signed in with the token the local server issues (see studio/local/README.md).
+ * project subdomain, signed in with the token the local server issues (see local/README.md).
  */
 const localContentLake = isSanityHosted
   ? {}

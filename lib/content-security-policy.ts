@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { isHostedProjectId, LOCAL_CONTENT_LAKE_PORT, LOCAL_PROJECT_ID } from '../studio/local/defaults.ts'
-import { LOCAL_SUPABASE_URL } from '../supabase/local/defaults.ts'
+import { isHostedProjectId, LOCAL_CONTENT_LAKE_PORT, LOCAL_PROJECT_ID } from '../local/content-lake/defaults.ts'
+import { LOCAL_SUPABASE_URL } from '../local/supabase/defaults.ts'
 
 /*
  * The Content-Security-Policy of every response, built in one place.

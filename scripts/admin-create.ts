@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util'
 import { AdminCreationError, createAdmin } from '../lib/admin/create-admin.ts'
 import { generateStrongPassword } from '../lib/admin/password-policy.ts'
-import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../supabase/local/defaults.ts'
+import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../local/supabase/defaults.ts'
 
 const USAGE = `Usage: npm run admin:create -- --email <address> [--password <password>]
 

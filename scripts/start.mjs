@@ -75,7 +75,7 @@ if (supabaseUrl.replace(/\/+$/, '') === LOCAL_SUPABASE_URL) {
     }
     console.log('[start] using the Supabase API already running on 127.0.0.1:54321')
   } else {
-    const args = ['supabase/local/server.ts', '--port', '54321', '--ensure-admin', '--site-url', `http://localhost:${port}`]
+    const args = ['local/supabase/server.ts', '--port', '54321', '--ensure-admin', '--site-url', `http://localhost:${port}`]
     const supabase = spawn(process.execPath, args, { stdio: 'inherit' })
     children.push(supabase)
     supabase.on('exit', (code) => {

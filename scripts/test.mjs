@@ -121,7 +121,7 @@ if (wants('e2e')) {
     // restart keeps it), its webhook pointed at the test site, whose origin CORS allows.
     rmSync('test-results/content-lake', { recursive: true, force: true })
     rmSync('test-results/content-lake.log', { force: true })
-    const lakeArgs = ['studio/local/server.ts', '--port', String(lakePort), '--data-dir', 'test-results/content-lake', '--site-url', siteUrl]
+    const lakeArgs = ['local/content-lake/server.ts', '--port', String(lakePort), '--data-dir', 'test-results/content-lake', '--site-url', siteUrl]
     supervise('content-lake', process.execPath, lakeArgs, {}, 'test-results/content-lake.log')
     await waitForHttp(`${lakeUrl}/v1/ping`, { timeoutMs: 60_000 })
     console.log('  (local Content Lake log: test-results/content-lake.log)')
@@ -135,7 +135,7 @@ if (wants('e2e')) {
     if (run('Production build for the browser tests', 'npm', ['run', '--silent', 'build'], buildEnv)) {
       // The contact-form tests all come from 127.0.0.1: raise the per-address limit (tested on its own).
       rmSync('test-results/local-supabase.log', { force: true })
-      const supabaseArgs = ['supabase/local/server.ts', '--port', String(supabasePort), '--memory', '--contact-rate-limit', '100000']
+      const supabaseArgs = ['local/supabase/server.ts', '--port', String(supabasePort), '--memory', '--contact-rate-limit', '100000']
       startBackground(process.execPath, supabaseArgs, { OUTBOX_DIR: 'test-results/outbox' }, 'test-results/local-supabase.log')
       console.log('  (local Supabase server log: test-results/local-supabase.log)')
       await waitForHttp(`${supabaseUrl}/auth/v1/health`, { timeoutMs: 60_000 })

@@ -1,8 +1,8 @@
-import { isHostedProjectId, LOCAL_CONTENT_LAKE_PORT, LOCAL_PROJECT_ID } from '../../studio/local/defaults'
+import { isHostedProjectId, LOCAL_CONTENT_LAKE_PORT, LOCAL_PROJECT_ID } from '../../local/content-lake/defaults'
 
 /**
  * Sanity settings. With a project id the site and the Studio use that project's hosted Content Lake;
- * without one they use the local Content Lake (studio/local, started by `npm start`, `npm run dev`
+ * without one they use the local Content Lake (local/content-lake, started by `npm start`, `npm run dev`
  * and the test command) through the very same client. Nothing here throws.
  */
 const hostedProjectId = process.env.NEXT_PUBLIC_SANITY_PROJECT_ID ?? ''

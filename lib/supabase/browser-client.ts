@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '@/supabase/local/defaults'
+import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '@/local/supabase/defaults'
 
 /**
  * The browser's Supabase client (supabase-js defaults: session in localStorage, auto refresh).

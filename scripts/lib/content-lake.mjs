@@ -1,7 +1,7 @@
-// How the scripts find, start and wait for the local Content Lake (studio/local) when no hosted
+// How the scripts find, start and wait for the local Content Lake (local/content-lake) when no hosted
 // Sanity project is configured.
 import { spawn } from 'node:child_process'
-import { LOCAL_CONTENT_LAKE_PORT } from '../../studio/local/defaults.ts'
+import { LOCAL_CONTENT_LAKE_PORT } from '../../local/content-lake/defaults.ts'
 import { isPortTaken } from './free-port.mjs'
 
 /** True unless NEXT_PUBLIC_SANITY_PROJECT_ID names a hosted project. */
@@ -25,10 +25,10 @@ export async function contentLakeStatus(port) {
   }
 }
 
-/** Starts `node studio/local/server.ts` with the given options and resolves once it answers. */
+/** Starts `node local/content-lake/server.ts` with the given options and resolves once it answers. */
 export async function startContentLake(args, { stdio = 'inherit', env = {} } = {}) {
   const port = Number(args[args.indexOf('--port') + 1])
-  const child = spawn(process.execPath, ['studio/local/server.ts', ...args], { stdio, env: { ...process.env, ...env } })
+  const child = spawn(process.execPath, ['local/content-lake/server.ts', ...args], { stdio, env: { ...process.env, ...env } })
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the local Content Lake stopped (exit ${child.exitCode})`)

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort, waitForHttp } from '../../scripts/lib/free-port.mjs'
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/defaults.ts'
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local/supabase/defaults.ts'
 
 const TOTAL = Number(process.env.BENCH_TOTAL ?? 2000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
@@ -16,7 +16,7 @@ const port = await freePort()
 const url = `http://127.0.0.1:${port}`
 
 function startServer(): ChildProcess {
-  const child = spawn(process.execPath, ['supabase/local/server.ts', '--port', String(port), '--data-dir', dataDir, '--trusted-proxy-hops', '2'], {
+  const child = spawn(process.execPath, ['local/supabase/server.ts', '--port', String(port), '--data-dir', dataDir, '--trusted-proxy-hops', '2'], {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   return child

@@ -13,7 +13,7 @@ import { fetchAllMatching, fetchInboxPage } from '../../lib/admin/inbox-api.ts'
 import { submissionsToCsv } from '../../lib/admin/submissions-csv.ts'
 import { findChromium } from '../../scripts/lib/find-chromium.mjs'
 import { freePort, waitForHttp } from '../../scripts/lib/free-port.mjs'
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/defaults.ts'
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local/supabase/defaults.ts'
 
 const MESSAGES = 10_000
 const RUNS = 5
@@ -36,7 +36,7 @@ const env = { ...process.env, NEXT_DIST_DIR: '.next-bench', NEXT_PUBLIC_SUPABASE
 console.log('[bench] building the site for this benchmark (.next-bench)…')
 if (spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'ignore', env }).status !== 0) throw new Error('build failed')
 
-children.push(spawn(process.execPath, ['supabase/local/server.ts', '--port', String(supabasePort), '--data-dir', dataDir], { stdio: 'ignore' }))
+children.push(spawn(process.execPath, ['local/supabase/server.ts', '--port', String(supabasePort), '--data-dir', dataDir], { stdio: 'ignore' }))
 await waitForHttp(`${supabaseUrl}/auth/v1/health`)
 const service = createClient(supabaseUrl, LOCAL_SERVICE_ROLE_KEY, { auth: { persistSession: false, autoRefreshToken: false } })
 const words = ['stratégie', 'LinkedIn', 'newsletter', 'site web', 'refonte', 'SEO', 'lancement', 'fiches produit']

@@ -72,7 +72,7 @@ process.on('exit', () => children.forEach((child) => child.exitCode === null && 
 
 console.log('Building (timed)…')
 const build = await timedBuild(base, supabaseUrl)
-children.push(spawn(process.execPath, ['supabase/local/server.ts', '--port', String(supabasePort), '--memory'], { stdio: 'ignore', env }))
+children.push(spawn(process.execPath, ['local/supabase/server.ts', '--port', String(supabasePort), '--memory'], { stdio: 'ignore', env }))
 children.push(spawn('next', ['start', '-p', String(sitePort), '-H', '127.0.0.1'], { stdio: 'ignore', env }))
 await waitForHttp(base, { timeoutMs: 60_000 })
 

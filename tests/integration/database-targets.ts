@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite'
 import { readFileSync } from 'node:fs'
-import { BOOTSTRAP_SQL, listMigrations } from '@/supabase/local/migrations'
+import { BOOTSTRAP_SQL, listMigrations } from '@/local/supabase/migrations'
 
 /**
  * The databases the policy tests run on: PGlite always, and a real PostgreSQL (15 in CI, as hosted

@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { startLocalSupabase, type LocalSupabase, type LocalSupabaseOptions } from '@/supabase/local/create-local-supabase'
+import { startLocalSupabase, type LocalSupabase, type LocalSupabaseOptions } from '@/local/supabase/create-local-supabase'
 
 /** An in-memory local Supabase on a free loopback port, with its log captured instead of printed. */
 export async function startTestSupabase(options: LocalSupabaseOptions = {}) {

@@ -2,7 +2,7 @@ import { revalidateTag } from 'next/cache'
 import type { NextRequest } from 'next/server'
 import { parseBody } from 'next-sanity/webhook'
 import { isSanityHosted } from '@/lib/sanity/env'
-import { LOCAL_WEBHOOK_SECRET } from '@/studio/local/defaults'
+import { LOCAL_WEBHOOK_SECRET } from '@/local/content-lake/defaults'
 
 type WebhookPayload = { _type?: string }
 

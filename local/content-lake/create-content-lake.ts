@@ -21,7 +21,7 @@ import { attachPresenceSocket } from './presence-socket.ts'
 
 /*
  * A local Content Lake: the subset of Sanity's HTTP API that the embedded Studio, @sanity/client /
- * next-sanity and our scripts use (studio/local/README.md lists it), over one dataset kept in
+ * next-sanity and our scripts use (local/README.md lists it), over one dataset kept in
  * memory and made durable by an fsynced transaction log. One loopback port speaks plain HTTP/1.1
  * (Node clients: the site, scripts, the Sanity CLI) and HTTP/2 over TLS (the Studio in a browser):
  * the first byte of a connection tells a TLS handshake from a plain request.

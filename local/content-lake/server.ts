@@ -1,4 +1,4 @@
-// Command line of the local Content Lake: `node studio/local/server.ts --help`.
+// Command line of the local Content Lake: `node local/content-lake/server.ts --help`.
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startContentLake } from './create-content-lake.ts'
@@ -12,7 +12,7 @@ listener, assets — for project "local", dataset "production", seeded from stud
 time. Plain HTTP for Node clients and HTTP/2 over TLS for browsers share one loopback port. Every
 change to a published document is POSTed, signed, to the site's /api/revalidate.
 
-Usage: node studio/local/server.ts [options]   (npm run sanity:local -- [options])
+Usage: node local/content-lake/server.ts [options]   (npm run sanity:local -- [options])
 
 Options:
   --host <address>         listen address (default 127.0.0.1; keep it on loopback)

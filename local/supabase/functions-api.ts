@@ -10,7 +10,7 @@ import { sendJson } from './http-utils.ts'
  * Edge), so the very same code answers here and there.
  */
 
-export const FUNCTIONS_DIR = join(import.meta.dirname, '..', 'functions')
+export const FUNCTIONS_DIR = join(import.meta.dirname, '..', '..', 'supabase', 'functions')
 
 /** A function's handler; `env` is what Supabase's runtime would give it (its process environment plus SUPABASE_URL and keys). */
 type Handler = (request: Request, env: Record<string, string | undefined>) => Promise<Response>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from '@/supabase/local/login-throttle'
+import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './login-throttle.ts'
 
 function throttle(options: Partial<ThrottleOptions> = {}) {
   let clock = 1_000_000

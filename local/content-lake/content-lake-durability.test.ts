@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/free-port.mjs'
-import { startContentLake } from '@/studio/local/create-content-lake'
+import { startContentLake } from './create-content-lake.ts'
 
 /*
  * The local Content Lake as a process: what it acknowledged survives kill -9, the seed is imported
@@ -17,7 +17,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'content-lake-'))
 let child: ChildProcess | undefined
 
 async function startProcess(port: number): Promise<ChildProcess> {
-  const process_ = spawn(process.execPath, ['studio/local/server.ts', '--port', String(port), '--data-dir', dataDir, '--no-webhook'], { stdio: 'ignore' })
+  const process_ = spawn(process.execPath, ['local/content-lake/server.ts', '--port', String(port), '--data-dir', dataDir, '--no-webhook'], { stdio: 'ignore' })
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
     if (process_.exitCode !== null) throw new Error(`server exited with ${process_.exitCode}`)

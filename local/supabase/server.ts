@@ -1,4 +1,4 @@
-// Command line of the local Supabase-compatible server: `node supabase/local/server.ts --help`.
+// Command line of the local Supabase-compatible server: `node local/supabase/server.ts --help`.
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ensureFirstAdmin } from './ensure-first-admin.ts'
@@ -8,11 +8,11 @@ const HELP = `Local Supabase-compatible server (PGlite)
 
 Serves the parts of Supabase's HTTP API this project uses — /rest/v1 (PostgREST), /auth/v1 (GoTrue)
 and /functions/v1 (Edge Functions) — over an embedded PostgreSQL (PGlite) that runs
-supabase/local/bootstrap.sql and then supabase/migrations/*.sql. It uses the Supabase CLI's local JWT
+local/supabase/bootstrap.sql and then supabase/migrations/*.sql. It uses the Supabase CLI's local JWT
 secret and demo anon/service-role keys, so the app's default variables work with it or with
 \`supabase start\` alike. Requests run under the role their JWT names, so RLS policies apply.
 
-Usage: node supabase/local/server.ts [options]   (npm run supabase:local -- [options])
+Usage: node local/supabase/server.ts [options]   (npm run supabase:local -- [options])
 
 Options:
   --host <address>            listen address (default 127.0.0.1; keep it on loopback)

@@ -2,7 +2,7 @@ import { createClient, type LiveEvent, type SanityClient } from '@sanity/client'
 import { stegaClean } from '@sanity/client/stega'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startContentLake, type ContentLake } from '@/studio/local/create-content-lake'
+import { startContentLake, type ContentLake } from './create-content-lake.ts'
 
 /*
  * What draft mode and the Presentation tool need from the local Content Lake, through the real

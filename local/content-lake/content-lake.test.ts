@@ -4,8 +4,8 @@ import { createServer, request, type IncomingMessage } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { startContentLake, type ContentLake } from '@/studio/local/create-content-lake'
-import { LOCAL_WEBHOOK_SECRET } from '@/studio/local/defaults'
+import { startContentLake, type ContentLake } from './create-content-lake.ts'
+import { LOCAL_WEBHOOK_SECRET } from './defaults.ts'
 
 /*
  * The local Content Lake through the real @sanity/client (the one the Studio and the site use):

@@ -8,7 +8,7 @@ import { join } from 'node:path'
  */
 
 const here = import.meta.dirname
-export const MIGRATIONS_DIR = join(here, '..', 'migrations')
+export const MIGRATIONS_DIR = join(here, '..', '..', 'supabase', 'migrations')
 export const BOOTSTRAP_SQL = join(here, 'bootstrap.sql')
 
 /** Migration files in the order the Supabase CLI applies them (by their timestamp prefix). */
