@@ -5,6 +5,8 @@ import { spawn, spawnSync } from 'node:child_process'
 import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs'
 import { contentLakePortOrExit, localContentLakePort, startContentLake, usesLocalContentLake } from './lib/content-lake.mjs'
 import { isPortTaken, waitForHttp } from './lib/free-port.mjs'
+import { ensureFirstAdmin } from '../lib/admin/ensure-first-admin.ts'
+import { LOCAL_SERVICE_ROLE_KEY } from '../local/supabase/defaults.ts'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 process.env.DO_NOT_TRACK = '1'
@@ -75,7 +77,7 @@ if (supabaseUrl.replace(/\/+$/, '') === LOCAL_SUPABASE_URL) {
     }
     console.log('[start] using the Supabase API already running on 127.0.0.1:54321')
   } else {
-    const args = ['local/supabase/server.ts', '--port', '54321', '--ensure-admin', '--site-url', `http://localhost:${port}`]
+    const args = ['local/supabase/server.ts', '--port', '54321', '--supabase-dir', 'supabase']
     const supabase = spawn(process.execPath, args, { stdio: 'inherit' })
     children.push(supabase)
     supabase.on('exit', (code) => {
@@ -85,6 +87,7 @@ if (supabaseUrl.replace(/\/+$/, '') === LOCAL_SUPABASE_URL) {
       }
     })
     await waitForHttp(`${LOCAL_SUPABASE_URL}/auth/v1/health`, { timeoutMs: 60_000 })
+    await ensureFirstAdmin({ url: LOCAL_SUPABASE_URL, serviceRoleKey: LOCAL_SERVICE_ROLE_KEY, inboxUrl: `http://localhost:${port}/admin-panel-2024` })
   }
 }
 

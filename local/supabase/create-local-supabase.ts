@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { join } from 'node:path'
 import { createAuthApi } from './auth-api.ts'
 import { openDatabase, type Database, type DatabaseOptions } from './database.ts'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './defaults.ts'
@@ -7,6 +8,10 @@ import { BodyTooLargeError, clientAddress, corsHeaders, forwardedFor, headersFor
 import { createJwtKit, JwtError, type ApiRole, type Claims } from './jwt.ts'
 import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './login-throttle.ts'
 import { createPasswordHasher, type PasswordHasherOptions } from './password-hasher.ts'
+import { migrationsDir } from './migrations.ts'
+
+/** The largest request body the API reads (a larger one gets 413). */
+export { MAX_BODY_BYTES } from './http-utils.ts'
 import { errorBody, handleRest } from './rest-api.ts'
 
 /*
@@ -16,6 +21,9 @@ import { errorBody, handleRest } from './rest-api.ts'
  */
 
 export type LocalSupabaseOptions = {
+  /** The project's Supabase folder (as `supabase init` makes it): its migrations/ build the database,
+   *  its functions/<name>/handler.ts answer /functions/v1/<name>. */
+  supabaseDir: string
   host?: string
   port?: number
   /** Folder for the database files; omit for an in-memory database. */
@@ -39,17 +47,18 @@ export type LocalSupabaseOptions = {
 const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
 const SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
 
-export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
+export async function startLocalSupabase(options: LocalSupabaseOptions) {
   const host = options.host ?? '127.0.0.1'
   const anonKey = options.anonKey ?? LOCAL_ANON_KEY
   const serviceRoleKey = options.serviceRoleKey ?? LOCAL_SERVICE_ROLE_KEY
   const jwt = createJwtKit(options.jwtSecret ?? LOCAL_JWT_SECRET)
   const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })))
-  const database = await openDatabase({ dataDir: options.dataDir, statementTimeouts: options.statementTimeouts, log })
+  const database = await openDatabase({ migrationsDir: migrationsDir(options.supabaseDir), dataDir: options.dataDir, statementTimeouts: options.statementTimeouts, log })
   await applySettings(database, options)
   // Sign-in limits count addresses the way the contact rate limit does (same trusted proxy hops).
   const trustedHops = Number((await database.db.query<{ value: string }>(`select value from private.settings where key = 'trusted_proxy_hops'`)).rows[0]?.value ?? 1)
   const hasher = await createPasswordHasher(options.passwordHasher)
+  const functionsDir = join(options.supabaseDir, 'functions')
 
   const keyToJwt = new Map([
     [anonKey, anonKey],
@@ -110,7 +119,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}) {
       if (service === 'functions') return sendJson(response, 401, { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' }, cors)
       return sendJson(response, 401, errorBody('PGRST301', jwtError ?? 'JWT invalid'), { ...cors, 'WWW-Authenticate': 'Bearer' })
     }
-    if (service === 'functions') return handleFunction(request, response, url, body, cors, forwardedFor(request), platform)
+    if (service === 'functions') return handleFunction(functionsDir, request, response, url, body, cors, forwardedFor(request), platform)
     return handleRest(
       { request, response, url, body, role: claims.role as ApiRole, claims, headers: headersForDatabase(request), extraHeaders: cors },
       database,

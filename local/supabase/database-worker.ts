@@ -19,12 +19,15 @@ export type EngineInfo = {
   statementTimeouts: Record<string, number>
 }
 
+/** What the engine is started with: its data folder and the project's migrations. */
+export type EngineData = { dataDir: string; migrationsDir: string }
+
 const API_ROLES = ['anon', 'authenticated', 'service_role', 'authenticator']
 
-async function migrate(db: PGlite) {
+async function migrate(db: PGlite, migrationsDir: string) {
   await db.exec(readFileSync(BOOTSTRAP_SQL, 'utf8'))
   const applied = new Set((await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((row) => row.version))
-  for (const migration of listMigrations()) {
+  for (const migration of listMigrations(migrationsDir)) {
     if (applied.has(migration.version)) continue
     const sql = readFileSync(migration.file, 'utf8')
     await db.transaction(async (tx) => {
@@ -53,8 +56,9 @@ async function roleStatementTimeouts(db: PGlite): Promise<Record<string, number>
 }
 
 await serveRequests<DatabaseRequest, DatabaseResponse, EngineInfo>(async () => {
-  const db = await PGlite.create({ dataDir: (workerData as { dataDir: string }).dataDir })
-  await migrate(db)
+  const { dataDir, migrationsDir } = workerData as EngineData
+  const db = await PGlite.create({ dataDir })
+  await migrate(db, migrationsDir)
   const columns = (
     await db.query<EngineInfo['columns'][number]>(
       `select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type

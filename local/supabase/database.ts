@@ -1,5 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs'
-import type { DatabaseRequest, DatabaseResponse, EngineInfo, StatementResult } from './database-worker.ts'
+import type { DatabaseRequest, DatabaseResponse, EngineData, EngineInfo, StatementResult } from './database-worker.ts'
 import type { ApiRole } from './jwt.ts'
 import { quoteLiteral as literal } from './postgrest-query.ts'
 import { createThrowawayDataDir } from './throwaway-data-dir.ts'
@@ -33,6 +33,8 @@ export type QueryResult<T> = { rows: T[]; affectedRows?: number }
 export type Transaction = { query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<QueryResult<T>> }
 
 export type DatabaseOptions = {
+  /** The project's migrations folder (`supabase/migrations`), applied in order on open. */
+  migrationsDir: string
   /** Folder of the database files; omitted: a throwaway one, deleted on close (throwaway-data-dir.ts). */
   dataDir?: string
   /** Overrides the roles' statement_timeout in milliseconds (0 = none); tests use short ones. */
@@ -51,25 +53,24 @@ export class StatementTimeoutError extends Error {
   }
 }
 
-function startEngine(dataDir: string): Promise<Engine> {
-  return startWorker<DatabaseRequest, DatabaseResponse, EngineInfo>(new URL('./database-worker.ts', import.meta.url), { dataDir })
+function startEngine(data: EngineData): Promise<Engine> {
+  return startWorker<DatabaseRequest, DatabaseResponse, EngineInfo>(new URL('./database-worker.ts', import.meta.url), data)
 }
 
-/** Creates and migrates a database in `folder`, then closes it cleanly. */
-async function buildDatabase(folder: string) {
-  const engine = await startEngine(folder)
-  await engine.call({ op: 'close' })
-  await engine.terminate()
-}
-
-export async function openDatabase({ dataDir, statementTimeouts = {}, log = () => {} }: DatabaseOptions = {}) {
+export async function openDatabase({ migrationsDir, dataDir, statementTimeouts = {}, log = () => {} }: DatabaseOptions) {
+  /** Creates and migrates a database in `folder`, then closes it cleanly. */
+  const buildDatabase = async (folder: string) => {
+    const engine = await startEngine({ dataDir: folder, migrationsDir })
+    await engine.call({ op: 'close' })
+    await engine.terminate()
+  }
   const temporary = dataDir === undefined
-  const directory = dataDir ?? (await createThrowawayDataDir(buildDatabase))
+  const directory = dataDir ?? (await createThrowawayDataDir(buildDatabase, migrationsDir))
   // PGlite creates only the last folder of the path; on a fresh clone `.data/` does not exist yet.
   mkdirSync(directory, { recursive: true })
   let engine: Engine
   try {
-    engine = await startEngine(directory)
+    engine = await startEngine({ dataDir: directory, migrationsDir })
   } catch (error) {
     if (temporary) rmSync(directory, { recursive: true, force: true })
     throw error
@@ -85,7 +86,7 @@ export async function openDatabase({ dataDir, statementTimeouts = {}, log = () =
   async function restart(reason: string) {
     log({ event: 'database.restart', reason })
     await engine.terminate()
-    engine = await startEngine(directory)
+    engine = await startEngine({ dataDir: directory, migrationsDir })
   }
 
   /**

@@ -5,12 +5,10 @@ import { pathToFileURL } from 'node:url'
 import { sendJson } from './http-utils.ts'
 
 /*
- * /functions/v1/<name>: runs supabase/functions/<name>/handler.ts in this Node process. Each function
- * keeps its Request → Response handler in handler.ts (index.ts only hands it to Deno.serve on Supabase
- * Edge), so the very same code answers here and there.
+ * /functions/v1/<name>: runs the project's supabase/functions/<name>/handler.ts in this Node process.
+ * Each function keeps its Request → Response handler in handler.ts (index.ts only hands it to
+ * Deno.serve on Supabase Edge), so the very same code answers here and there.
  */
-
-export const FUNCTIONS_DIR = join(import.meta.dirname, '..', '..', 'supabase', 'functions')
 
 /** A function's handler; `env` is what Supabase's runtime would give it (its process environment plus SUPABASE_URL and keys). */
 type Handler = (request: Request, env: Record<string, string | undefined>) => Promise<Response>
@@ -19,28 +17,28 @@ type Handler = (request: Request, env: Record<string, string | undefined>) => Pr
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 const loaded = new Map<string, Promise<Handler>>()
 
-function loadHandler(name: string): Promise<Handler> | null {
+function loadHandler(functionsDir: string, name: string): Promise<Handler> | null {
   if (!/^[a-z0-9][a-z0-9_-]*$/.test(name)) return null
-  const file = join(FUNCTIONS_DIR, name, 'handler.ts')
+  const file = join(functionsDir, name, 'handler.ts')
   if (!existsSync(file)) return null
-  if (!loaded.has(name)) {
+  if (!loaded.has(file)) {
     loaded.set(
-      name,
+      file,
       import(pathToFileURL(file).href).then((module: { default?: Handler }) => {
         if (typeof module.default !== 'function') throw new Error(`${file} has no default export`)
         return module.default
       }),
     )
   }
-  return loaded.get(name)!
+  return loaded.get(file)!
 }
 
 /** What Supabase's runtime sets for every function: this API's URL and keys. */
 export type PlatformEnv = { SUPABASE_URL: string; SUPABASE_ANON_KEY: string; SUPABASE_SERVICE_ROLE_KEY: string }
 
-export async function handleFunction(request: IncomingMessage, response: ServerResponse, url: URL, body: string, headers: Record<string, string>, forwarded: string, platform: PlatformEnv) {
+export async function handleFunction(functionsDir: string, request: IncomingMessage, response: ServerResponse, url: URL, body: string, headers: Record<string, string>, forwarded: string, platform: PlatformEnv) {
   const name = url.pathname.replace(/^\/functions\/v1\//, '').split('/')[0]
-  const handler = loadHandler(name)
+  const handler = loadHandler(functionsDir, name)
   if (!handler) return sendJson(response, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' }, headers)
   const method = request.method ?? 'POST'
   if (!METHODS.has(method)) return sendJson(response, 405, { code: 'METHOD_NOT_ALLOWED', message: `Method ${method} is not allowed` }, { ...headers, Allow: [...METHODS].join(', ') })

@@ -1,14 +1,13 @@
 // Command line of the local Supabase-compatible server: `node local/supabase/server.ts --help`.
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { ensureFirstAdmin } from './ensure-first-admin.ts'
 import { startLocalSupabase } from './create-local-supabase.ts'
 
 const HELP = `Local Supabase-compatible server (PGlite)
 
 Serves the parts of Supabase's HTTP API this project uses — /rest/v1 (PostgREST), /auth/v1 (GoTrue)
 and /functions/v1 (Edge Functions) — over an embedded PostgreSQL (PGlite) that runs
-local/supabase/bootstrap.sql and then supabase/migrations/*.sql. It uses the Supabase CLI's local JWT
+local/supabase/bootstrap.sql and then the project's supabase/migrations/*.sql. It uses the Supabase CLI's local JWT
 secret and demo anon/service-role keys, so the app's default variables work with it or with
 \`supabase start\` alike. Requests run under the role their JWT names, so RLS policies apply.
 
@@ -21,13 +20,11 @@ Options:
   --memory                    a throwaway database, deleted when the server stops (tests, benchmarks)
   --contact-rate-limit <n>    messages accepted per client address per 10 minutes (stored setting; default 5)
   --trusted-proxy-hops <n>    proxies in front of this server whose X-Forwarded-For entries count (default 1 = this server)
-  --ensure-admin              when no admin exists, create one (ADMIN_EMAIL / ADMIN_PASSWORD, or a generated
-                              password printed once) and print the inbox URL
-  --site-url <url>            the site's URL, for that message (default http://localhost:3000)
+  --supabase-dir <folder>     the project's Supabase folder: migrations/ and functions/ (default ./supabase)
   --help                      show this help
 
-Environment: ADMIN_EMAIL, ADMIN_PASSWORD (with --ensure-admin), OUTBOX_DIR, SMTP_URL,
-CONTACT_NOTIFICATION_TO, CONTACT_NOTIFICATION_FROM (read by the send-contact-email function).
+Environment (read by the project's functions, e.g. send-contact-email): OUTBOX_DIR, SMTP_URL,
+CONTACT_NOTIFICATION_TO, CONTACT_NOTIFICATION_FROM.
 `
 
 const { values } = parseArgs({
@@ -38,8 +35,7 @@ const { values } = parseArgs({
     memory: { type: 'boolean', default: false },
     'contact-rate-limit': { type: 'string' },
     'trusted-proxy-hops': { type: 'string' },
-    'ensure-admin': { type: 'boolean', default: false },
-    'site-url': { type: 'string', default: 'http://localhost:3000' },
+    'supabase-dir': { type: 'string', default: join(process.cwd(), 'supabase') },
     help: { type: 'boolean', default: false },
   },
   strict: true,
@@ -64,6 +60,7 @@ const dataDir = values.memory ? undefined : (values['data-dir'] ?? join(process.
 
 try {
   const server = await startLocalSupabase({
+    supabaseDir: values['supabase-dir']!,
     host: values.host,
     port,
     dataDir,
@@ -71,7 +68,6 @@ try {
     trustedProxyHops: integer('trusted-proxy-hops', values['trusted-proxy-hops']),
   })
   console.log(`Local Supabase listening on ${server.url} (${dataDir ? `data in ${dataDir}` : 'throwaway database'})`)
-  if (values['ensure-admin']) await ensureFirstAdmin(server, values['site-url']!)
   const stop = () => {
     server.close().finally(() => process.exit(0))
   }

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { readFileSync } from 'node:fs'
-import { BOOTSTRAP_SQL, listMigrations } from '@/local/supabase/migrations'
+import { join } from 'node:path'
+import { BOOTSTRAP_SQL, listMigrations, migrationsDir } from '@plume/local-twins/supabase/migrations'
 
 /**
  * The databases the policy tests run on: PGlite always, and a real PostgreSQL (15 in CI, as hosted
@@ -19,7 +20,7 @@ export type Target = { name: string; open: (options?: OpenOptions) => Promise<Sq
 
 async function applyAll(run: (sql: string) => Promise<unknown>, { stopBefore }: OpenOptions = {}) {
   await run(readFileSync(BOOTSTRAP_SQL, 'utf8'))
-  const migrations = listMigrations()
+  const migrations = listMigrations(migrationsDir(join(process.cwd(), 'supabase')))
   const cut = stopBefore === undefined ? migrations.length : migrations.filter((migration) => migration.version < stopBefore).length
   for (const migration of migrations.slice(0, cut)) await run(readFileSync(migration.file, 'utf8'))
   return async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newSubmissionId } from '@/lib/contact/submission-id'
-import { MAX_BODY_BYTES } from '@/local/supabase/http-utils'
+import { MAX_BODY_BYTES } from '@plume/local-twins/supabase'
 import { clientAddress, startTestSupabase, VALID_ROW, type TestSupabase } from './local-supabase'
 
 let test: TestSupabase

@@ -1,10 +1,12 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { startLocalSupabase, type LocalSupabase, type LocalSupabaseOptions } from '@/local/supabase/create-local-supabase'
+import { join } from 'node:path'
+import { startLocalSupabase, type LocalSupabase, type LocalSupabaseOptions } from '@plume/local-twins/supabase'
 
-/** An in-memory local Supabase on a free loopback port, with its log captured instead of printed. */
-export async function startTestSupabase(options: LocalSupabaseOptions = {}) {
+/** An in-memory local Supabase with this project's migrations and functions on a free loopback port,
+ *  with its log captured instead of printed. */
+export async function startTestSupabase(options: Omit<LocalSupabaseOptions, 'supabaseDir'> = {}) {
   const logs: Record<string, unknown>[] = []
-  const server: LocalSupabase = await startLocalSupabase({ port: 0, log: (entry) => logs.push(entry), ...options })
+  const server: LocalSupabase = await startLocalSupabase({ supabaseDir: join(process.cwd(), 'supabase'), port: 0, log: (entry) => logs.push(entry), ...options })
   const client = (key: string, headers: Record<string, string> = {}): SupabaseClient =>
     createClient(server.url, key, { auth: { persistSession: false, autoRefreshToken: false }, global: { headers } })
   return {
