@@ -1,35 +1,14 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { BodyTooLargeError, readBody as readBoundedBody, type Request } from '../http-kit.ts'
 import { ContentLakeError } from './mutations.ts'
 
-/**
- * The same handler serves HTTP/1.1 (Node clients) and HTTP/2 over TLS (browsers). HTTP/2 requests
- * come through Node's compatibility API, whose request and response have the members used here
- * (headers, method, url, socket, writeHead, write, end, 'close'): both are typed as HTTP/1.1's.
+/*
+ * The Content Lake's side of the shared kit (../http-kit.ts): its body limits, and bad bodies answered
+ * in the shape of the Content Lake's gateway errors.
  */
-export type Request = IncomingMessage
-export type Response = ServerResponse
+export { bearerToken, header, send, sendJson, type Request, type Response } from '../http-kit.ts'
 
 export const MAX_JSON_BYTES = 4 * 1024 * 1024
 export const MAX_ASSET_BYTES = 50 * 1024 * 1024
-
-export function header(request: Request, name: string): string | undefined {
-  const value = request.headers[name]
-  return Array.isArray(value) ? value.join(', ') : value
-}
-
-export function send(response: Response, status: number, body: string | Buffer | null, headers: Record<string, string> = {}) {
-  if (response.headersSent) return
-  const finalHeaders: Record<string, string> = { ...headers }
-  if (body !== null && !Object.keys(finalHeaders).some((key) => key.toLowerCase() === 'content-type')) {
-    finalHeaders['Content-Type'] = 'application/json; charset=utf-8'
-  }
-  response.writeHead(status, finalHeaders)
-  response.end(body ?? undefined)
-}
-
-export function sendJson(response: Response, status: number, value: unknown, headers: Record<string, string> = {}) {
-  send(response, status, JSON.stringify(value), headers)
-}
 
 /** An error in the shape of the Content Lake's gateway errors (`{statusCode, error, message}`). */
 export function gatewayError(status: number, error: string, message: string) {
@@ -37,16 +16,12 @@ export function gatewayError(status: number, error: string, message: string) {
 }
 
 export async function readBody(request: Request, limit: number): Promise<Buffer> {
-  const declared = Number(header(request, 'content-length') ?? 0)
-  if (declared > limit) throw gatewayError(413, 'Request Entity Too Large', `The request body is larger than ${limit} bytes`)
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > limit) throw gatewayError(413, 'Request Entity Too Large', `The request body is larger than ${limit} bytes`)
-    chunks.push(chunk)
+  try {
+    return await readBoundedBody(request, limit)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw gatewayError(413, 'Request Entity Too Large', error.message)
+    throw error
   }
-  return Buffer.concat(chunks)
 }
 
 export async function readJson(request: Request): Promise<unknown> {
@@ -57,9 +32,4 @@ export async function readJson(request: Request): Promise<unknown> {
     const reason = error instanceof Error ? error.message : 'invalid JSON'
     throw new ContentLakeError(400, { error: { description: `Unable to parse the request body as JSON: ${reason}`, type: 'httpBadRequest' } }, reason)
   }
-}
-
-export function bearerToken(request: Request): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header(request, 'authorization') ?? '')
-  return match ? match[1] : null
 }

@@ -4,14 +4,15 @@ import { createAuthApi } from './auth-api.ts'
 import { openDatabase, type Database, type DatabaseOptions } from './database.ts'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './defaults.ts'
 import { handleFunction, type PlatformEnv } from './functions-api.ts'
-import { BodyTooLargeError, clientAddress, corsHeaders, forwardedFor, headersForDatabase, isValidHostHeader, readBody, send, sendJson, bearerToken } from './http-utils.ts'
+import { bearerToken, BodyTooLargeError, send, sendJson } from '../http-kit.ts'
+import { clientAddress, corsHeaders, forwardedFor, headersForDatabase, isValidHostHeader, readBodyText } from './gateway.ts'
 import { createJwtKit, JwtError, type ApiRole, type Claims } from './jwt.ts'
 import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './login-throttle.ts'
 import { createPasswordHasher, type PasswordHasherOptions } from './password-hasher.ts'
 import { migrationsDir } from './migrations.ts'
 
 /** The largest request body the API reads (a larger one gets 413). */
-export { MAX_BODY_BYTES } from './http-utils.ts'
+export { MAX_BODY_BYTES } from './gateway.ts'
 import { errorBody, handleRest } from './rest-api.ts'
 
 /*
@@ -95,7 +96,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
     let body = ''
     if (method !== 'GET' && method !== 'HEAD') {
       try {
-        body = await readBody(request)
+        body = await readBodyText(request)
       } catch (error) {
         if (error instanceof BodyTooLargeError) {
           return sendJson(response, 413, errorBody('PGRST413', 'Payload Too Large', 'The request body is larger than the server accepts'), { ...cors, Connection: 'close' })

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs'
 import type { DatabaseRequest, DatabaseResponse, EngineData, EngineInfo, StatementResult } from './database-worker.ts'
 import type { ApiRole } from './jwt.ts'
 import { quoteLiteral as literal } from './postgrest-query.ts'
+import type { SchemaCache } from './schema-cache.ts'
 import { createThrowawayDataDir } from './throwaway-data-dir.ts'
 import { startWorker, type WorkerClient } from './worker-rpc.ts'
 
@@ -14,10 +15,6 @@ import { startWorker, type WorkerClient } from './worker-rpc.ts'
  * fresh engine recovers the data folder exactly as Postgres recovers from a crash: committed work
  * stays, the cancelled statement's transaction never happened. Callers queued meanwhile wait for it.
  */
-
-export type ColumnInfo = { name: string; type: string }
-/** PostgREST's "schema cache": the public tables and their columns. */
-export type SchemaCache = Map<string, Map<string, ColumnInfo>>
 
 export type RequestContext = {
   role: ApiRole

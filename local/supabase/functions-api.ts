@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { sendJson } from './http-utils.ts'
+import { sendJson } from '../http-kit.ts'
 
 /*
  * /functions/v1/<name>: runs the project's supabase/functions/<name>/handler.ts in this Node process.

@@ -1,4 +1,4 @@
-import type { ColumnInfo } from './database.ts'
+import type { ColumnInfo } from './schema-cache.ts'
 
 /*
  * The subset of PostgREST's URL grammar the app and our scripts use, turned into parameterised SQL:

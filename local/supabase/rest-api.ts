@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Database } from './database.ts'
-import { parseJsonBody, send, sendJson } from './http-utils.ts'
+import { send, sendJson } from '../http-kit.ts'
+import { parseJsonBody } from './gateway.ts'
 import type { ApiRole, Claims } from './jwt.ts'
 import { hasFilters, orderClause, pagination, parsePrefer, QueryError, quoteIdent, selectList, SqlBuilder, whereClause, type Table } from './postgrest-query.ts'
 

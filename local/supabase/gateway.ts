@@ -1,21 +1,17 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage } from 'node:http'
+import { readBody } from '../http-kit.ts'
+
+/*
+ * What Supabase's API gateway does around every request: body limits, CORS, the forwarded client
+ * address, the Host check, and JSON bodies parsed safely. The generic pieces are in ../http-kit.ts.
+ */
 
 /** Bodies above this are refused with 413 (a contact message is < 2 KB). */
 export const MAX_BODY_BYTES = 256 * 1024
 
-export class BodyTooLargeError extends Error {}
-
-export async function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
-  const declared = Number(request.headers['content-length'] ?? 0)
-  if (declared > limit) throw new BodyTooLargeError()
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > limit) throw new BodyTooLargeError()
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+/** The body as text, refused (BodyTooLargeError) past `limit`. */
+export async function readBodyText(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+  return (await readBody(request, limit)).toString('utf8')
 }
 
 const ALLOWED_HEADERS =
@@ -30,18 +26,6 @@ export function corsHeaders(request: IncomingMessage): Record<string, string> {
     'Access-Control-Expose-Headers': 'Content-Range, Content-Location, X-Supabase-Api-Version, Retry-After',
     'Access-Control-Max-Age': '86400',
   }
-}
-
-export function send(response: ServerResponse, status: number, body: string | null, headers: Record<string, string> = {}) {
-  if (response.headersSent) return
-  const finalHeaders: Record<string, string> = { ...headers }
-  if (body !== null && !finalHeaders['Content-Type']) finalHeaders['Content-Type'] = 'application/json; charset=utf-8'
-  response.writeHead(status, finalHeaders)
-  response.end(body ?? undefined)
-}
-
-export function sendJson(response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) {
-  send(response, status, JSON.stringify(value), headers)
 }
 
 /**
@@ -117,11 +101,4 @@ export function headersForDatabase(request: IncomingMessage): Record<string, str
   }
   headers['x-forwarded-for'] = forwardedFor(request)
   return headers
-}
-
-export function bearerToken(request: IncomingMessage): string | null {
-  const header = request.headers.authorization
-  if (!header) return null
-  const match = /^Bearer\s+(.+)$/i.exec(header)
-  return match ? match[1].trim() : null
 }
