@@ -1,7 +1,11 @@
 import { defineConfig, devices } from '@playwright/test'
+import { e2eServers } from './scripts/lib/e2e-ports.mjs'
 
-// Started by scripts/test.mjs, which builds the site, starts it and the local Supabase server on
-// free loopback ports and passes them in. Chromium is Debian's (Playwright cannot download one here).
+// Under `npm test -- e2e` (scripts/test.mjs) the servers are already running and their URLs passed in
+// (BASE_URL…). Run on its own (`npx playwright test …`), Playwright starts them itself through
+// scripts/e2e-servers.mjs: the twins and the site on free loopback ports, building .next-test when stale.
+// Chromium is Debian's (Playwright cannot download one here).
+const servers = e2eServers()
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -22,8 +26,22 @@ export default defineConfig({
   forbidOnly: true,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_FILE ?? 'test-results/playwright.json' }]],
   outputDir: 'test-results/playwright',
+  ...(servers && {
+    webServer: {
+      command: 'node scripts/e2e-servers.mjs',
+      url: servers.baseURL,
+      env: servers.env,
+      // A build from scratch on a busy 2-core machine.
+      timeout: 15 * 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+    // The Content Lake's editor token, read once the webServer is up (the Studio tests sign in with it).
+    globalSetup: './tests/e2e/global-setup.ts',
+  }),
   use: {
-    baseURL: process.env.BASE_URL ?? 'http://127.0.0.1:3000',
+    baseURL: process.env.BASE_URL,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',
   },

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import { isHostedProjectId, LOCAL_CONTENT_LAKE_PORT, LOCAL_PROJECT_ID } from '../local/content-lake/defaults.ts'
-import { LOCAL_SUPABASE_URL } from '../local/supabase/defaults.ts'
+import { backendsFromEnv, type BackendsEnv } from './backends.ts'
 
 /*
  * The Content-Security-Policy of every response, built in one place.
@@ -13,7 +12,7 @@ import { LOCAL_SUPABASE_URL } from '../local/supabase/defaults.ts'
  * policy Next's hot reloading needs ('unsafe-eval', 'unsafe-inline').
  *
  * This module is imported by next.config.ts and by serve-site.mjs through Node's type stripping: no
- * path aliases, only Node built-ins and relative `.ts` imports.
+ * path aliases, only Node built-ins, packages and relative `.ts` imports.
  */
 
 export type PolicyKind = 'site' | 'studio'
@@ -31,19 +30,14 @@ export interface PolicySources {
 type Directives = Record<string, string[]>
 
 /** The sources the configuration implies: hosted Sanity and Supabase when set, the local twins otherwise
- *  (the same variables lib/sanity/env.ts and lib/supabase/browser-client.ts read). */
-export function policySourcesFromEnv(env: Record<string, string | undefined> = process.env): PolicySources {
-  const projectId = env.NEXT_PUBLIC_SANITY_PROJECT_ID ?? ''
-  const lakePort = Number(env.NEXT_PUBLIC_SANITY_LOCAL_PORT) || LOCAL_CONTENT_LAKE_PORT
-  const hosted = isHostedProjectId(projectId)
+ *  (decided by lib/backends.ts, as for the rest of the site). */
+export function policySourcesFromEnv(env: BackendsEnv & { NODE_ENV?: string } = process.env): PolicySources {
+  const { sanity, supabase } = backendsFromEnv(env)
   return {
-    supabaseUrl: env.NEXT_PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL,
-    // Locally the Studio uses the server's TLS side, by name and, for Sanity's SDK, by project host name.
-    sanityApiOrigins: hosted
-      ? [`https://${projectId}.api.sanity.io`, `https://${projectId}.apicdn.sanity.io`]
-      : [`https://localhost:${lakePort}`, `https://${LOCAL_PROJECT_ID}.localhost:${lakePort}`],
+    supabaseUrl: supabase.url,
+    sanityApiOrigins: sanity.apiOrigins,
     // Images are sent unoptimized, straight from the CDN (or the local Content Lake's plain-HTTP side).
-    sanityAssetOrigins: hosted ? ['https://cdn.sanity.io'] : [`http://127.0.0.1:${lakePort}`],
+    sanityAssetOrigins: sanity.assetOrigins,
     dev: env.NODE_ENV === 'development',
   }
 }

@@ -3,14 +3,14 @@
 import { parseArgs } from 'node:util'
 import { AdminCreationError, createAdmin } from '../lib/admin/create-admin.ts'
 import { generateStrongPassword } from '../lib/admin/password-policy.ts'
-import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../local/supabase/defaults.ts'
+import { backends, serviceRoleKey as serviceRoleKeyFor } from '../lib/backends.ts'
 
 const USAGE = `Usage: npm run admin:create -- --email <address> [--password <password>]
 
 Creates a confirmed user and grants it the admin role of the inbox (/admin-panel-2024).
 Without --password (or ADMIN_PASSWORD), a strong password is generated and printed once.
 A password must have 12+ characters and three kinds of characters (lower, upper, digit, symbol).
-Target: NEXT_PUBLIC_SUPABASE_URL (default ${LOCAL_SUPABASE_URL}, the local server, which must be running),
+Target: NEXT_PUBLIC_SUPABASE_URL (default: the local Supabase twin, which must be running; now ${backends.supabase.url}),
 with SUPABASE_SERVICE_ROLE_KEY (required for a hosted project).`
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean' } } })
@@ -19,9 +19,8 @@ if (values.help || !values.email) {
   process.exit(values.help ? 0 : 2)
 }
 
-const url = (process.env.NEXT_PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL).replace(/\/+$/, '')
-const isLocal = url === LOCAL_SUPABASE_URL
-const serviceRoleKey = process.env.SUPABASE_SERVICE_ROLE_KEY || (isLocal ? LOCAL_SERVICE_ROLE_KEY : '')
+const { url, local: isLocal } = backends.supabase
+const serviceRoleKey = serviceRoleKeyFor()
 if (!serviceRoleKey) {
   console.error(`SUPABASE_SERVICE_ROLE_KEY is required to create an admin on ${url} (Project Settings → API keys → service_role / secret).`)
   process.exit(2)

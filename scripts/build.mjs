@@ -2,32 +2,32 @@
 // the Content Lake: with no hosted project, from the local one — the running one (npm start, the test
 // command), or one started from .data/content-lake for the length of the build.
 import { spawnSync } from 'node:child_process'
-import { contentLakePortOrExit, localContentLakePort, startContentLake, usesLocalContentLake } from './lib/content-lake.mjs'
+import { BackendStartError, localTwinsFor, startBackends } from './lib/backends.mjs'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 process.env.DO_NOT_TRACK = '1'
 
-function step(command, args) {
+let backends
+async function step(command, args) {
   const result = spawnSync(command, args, { stdio: 'inherit' })
   if (result.status !== 0) {
-    stop()
+    await backends?.stop()
     process.exit(result.status ?? 1)
   }
 }
 
-let lake
-function stop() {
-  if (lake && lake.exitCode === null) lake.kill('SIGTERM')
-}
-
-step('node', ['scripts/typegen.mjs'])
-if (usesLocalContentLake()) {
-  const port = localContentLakePort()
-  if ((await contentLakePortOrExit(port)) === 'free') {
-    console.log(`[build] starting the local Content Lake on port ${port} for the build`)
-    lake = await startContentLake(['--port', String(port), '--no-webhook'], { stdio: 'ignore' })
+await step('node', ['scripts/typegen.mjs'])
+// Only the Content Lake: the build reads no Supabase.
+const { contentLake } = localTwinsFor(process.env, { contentLake: { dataDir: '.data/content-lake', webhook: false } })
+if (contentLake) {
+  try {
+    backends = await startBackends({ contentLake, reuseRunning: true, quiet: true })
+  } catch (error) {
+    console.error(error instanceof BackendStartError ? error.message : error)
+    process.exit(1)
   }
+  if (!backends.contentLake.reused) console.log(`[build] started the local Content Lake on port ${contentLake.port} for the build`)
 }
-step('next', ['build'])
-step('node', ['scripts/compile-hints.mjs'])
-stop()
+await step('next', ['build'])
+await step('node', ['scripts/compile-hints.mjs'])
+await backends?.stop()

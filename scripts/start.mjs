@@ -1,24 +1,25 @@
-// `npm start` (and `npm run dev` with --dev: hot reload, no build): start the local Content Lake when
-// no hosted Sanity project is configured, build when needed, start the local Supabase-compatible server
-// when the app points at it, then serve the production build on PORT (default 3000). Ctrl-C stops everything.
+// `npm start` (and `npm run dev` with --dev: hot reload, no build): start the local twins the
+// configuration needs (lib/backends.ts: the Content Lake without a hosted Sanity project, the Supabase
+// twin when the app points at a loopback Supabase URL), build when needed, then serve the production
+// build on PORT (default 3000). Ctrl-C stops everything; a twin that keeps dying stops everything.
 import { spawn, spawnSync } from 'node:child_process'
-import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs'
-import { contentLakePortOrExit, localContentLakePort, startContentLake, usesLocalContentLake } from './lib/content-lake.mjs'
-import { isPortTaken, waitForHttp } from './lib/free-port.mjs'
 import { ensureFirstAdmin } from '../lib/admin/ensure-first-admin.ts'
-import { LOCAL_SERVICE_ROLE_KEY } from '../local/supabase/defaults.ts'
+import { backends as configured, serviceRoleKey } from '../lib/backends.ts'
+import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs'
+import { BackendStartError, isPortTaken, localTwinsFor, startBackends } from './lib/backends.mjs'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 process.env.DO_NOT_TRACK = '1'
 
-const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321'
 const dev = process.argv.includes('--dev')
 const port = Number(process.env.PORT || 3000)
-const supabaseUrl = process.env.NEXT_PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL
-const children = []
+const siteUrl = `http://localhost:${port}`
+let twins
+let next
 
-function stopAll(code = 0) {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+async function stopAll(code = 0) {
+  if (next && next.exitCode === null) next.kill('SIGTERM')
+  await twins?.stop()
   process.exit(code)
 }
 process.on('SIGINT', () => stopAll(0))
@@ -29,74 +30,44 @@ if (await isPortTaken(port)) {
   process.exit(1)
 }
 
-if (usesLocalContentLake()) {
-  // Before the build: pages are prerendered from it.
-  const lakePort = localContentLakePort()
-  if ((await contentLakePortOrExit(lakePort)) === 'ours') {
-    console.log(`[start] using the local Content Lake already running on port ${lakePort}`)
-  } else {
-    try {
-      const lake = await startContentLake(['--port', String(lakePort), '--site-url', `http://localhost:${port}`])
-      children.push(lake)
-      lake.on('exit', (code) => {
-        if (code) {
-          console.error(`[start] the local Content Lake stopped (exit ${code}).`)
-          stopAll(code)
-        }
-      })
-    } catch (error) {
-      console.error(`[start] ${error.message}`)
-      stopAll(1)
-    }
-  }
-  console.log(`[start] the Studio is at http://localhost:${port}/studio (content: local Content Lake, https://localhost:${lakePort})`)
+// Before the build: pages are prerendered from the Content Lake.
+const config = localTwinsFor(process.env, { contentLake: { dataDir: '.data/content-lake', siteUrl }, supabase: { dataDir: '.data/supabase' } })
+try {
+  twins = await startBackends({ ...config, reuseRunning: true, onGiveUp: (message) => {
+    console.error(`[start] ${message} Everything was stopped.`)
+    stopAll(1)
+  } })
+} catch (error) {
+  console.error(`[start] ${error instanceof BackendStartError ? error.message : error}`)
+  process.exit(1)
+}
+if (twins.contentLake) {
+  if (twins.contentLake.reused) console.log(`[start] using the local Content Lake already running on port ${twins.contentLake.port}`)
+  console.log(`[start] the Studio is at ${siteUrl}/studio (content: local Content Lake, ${twins.contentLake.httpsUrl})`)
+}
+if (twins.supabase) {
+  if (twins.supabase.reused) console.log(`[start] using the Supabase API already running on ${twins.supabase.url}`)
+  await ensureFirstAdmin({ url: configured.supabase.url, serviceRoleKey: serviceRoleKey(), inboxUrl: `${siteUrl}/admin-panel-2024` }).catch((error) => {
+    console.error(`[start] could not check for a first admin: ${error.message}`)
+  })
 }
 
 if (dev) {
   const typegen = spawnSync('npm', ['run', 'typegen'], { stdio: 'inherit' })
-  if (typegen.status !== 0) process.exit(typegen.status ?? 1)
+  if (typegen.status !== 0) await stopAll(typegen.status ?? 1)
 } else if (!buildIsCurrent('.next')) {
   console.log('[start] building the site (first run or sources changed)…')
   const startedAt = Date.now()
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
-  if (build.status !== 0) process.exit(build.status ?? 1)
+  if (build.status !== 0) await stopAll(build.status ?? 1)
   writeBuildStamp('.next', startedAt)
-}
-
-if (supabaseUrl.replace(/\/+$/, '') === LOCAL_SUPABASE_URL) {
-  if (await isPortTaken(54321)) {
-    // Something already serves 54321: fine if it speaks Supabase (`supabase start`, another copy of
-    // our local server); otherwise say what to do.
-    const health = await fetch(`${LOCAL_SUPABASE_URL}/auth/v1/health`, { signal: AbortSignal.timeout(2000) }).catch(() => null)
-    if (!health?.ok) {
-      console.error(
-        'Port 54321 (the local Supabase API) is already in use by something that is not a Supabase API. Stop it, ' +
-          'or point NEXT_PUBLIC_SUPABASE_URL at a hosted project.',
-      )
-      process.exit(1)
-    }
-    console.log('[start] using the Supabase API already running on 127.0.0.1:54321')
-  } else {
-    const args = ['local/supabase/server.ts', '--port', '54321', '--supabase-dir', 'supabase']
-    const supabase = spawn(process.execPath, args, { stdio: 'inherit' })
-    children.push(supabase)
-    supabase.on('exit', (code) => {
-      if (code) {
-        console.error(`[start] the local Supabase server stopped (exit ${code}).`)
-        stopAll(code)
-      }
-    })
-    await waitForHttp(`${LOCAL_SUPABASE_URL}/auth/v1/health`, { timeoutMs: 60_000 })
-    await ensureFirstAdmin({ url: LOCAL_SUPABASE_URL, serviceRoleKey: LOCAL_SERVICE_ROLE_KEY, inboxUrl: `http://localhost:${port}/admin-panel-2024` })
-  }
 }
 
 // Production: the build behind serve-site.mjs, which answers 400 to the request targets Next.js's
 // router would answer with a 500 (`*`, `/%ff`) and completes each page's Content-Security-Policy with
 // its script hashes; development: Next.js's own dev server (with the relaxed dev policy).
-const next = dev
+next = dev
   ? spawn('next', ['dev', '-p', String(port)], { stdio: 'inherit', shell: false })
   : spawn(process.execPath, ['scripts/serve-site.mjs', '-p', String(port)], { stdio: 'inherit', shell: false })
-children.push(next)
 next.on('exit', (code) => stopAll(code ?? 0))
-console.log(`[start] the site is at http://localhost:${port}`)
+console.log(`[start] the site is at ${siteUrl}`)

@@ -5,9 +5,9 @@
 //                                                       against that build and a local Supabase
 // It ends with one line "N passed, M failed" and a non-zero exit code when anything failed.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { findChromium } from './lib/find-chromium.mjs'
-import { freePort, waitForHttp } from './lib/free-port.mjs'
+import { e2eEnv, freePort, startE2eContentLake, startE2eSite, startE2eSupabase } from './lib/backends.mjs'
 import { installObservatory } from './lib/observatory.mjs'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -18,7 +18,6 @@ const args = process.argv.slice(2)
 const playwrightFilter = args.filter((arg, i) => arg.includes('/') || arg.endsWith('.ts') || arg === '--grep' || args[i - 1] === '--grep')
 const only = args.filter((arg) => !playwrightFilter.includes(arg))
 const wants = (part) => only.length === 0 || only.includes(part)
-const children = []
 let failedSteps = 0
 
 function run(title, command, args, env = {}) {
@@ -46,36 +45,15 @@ function runAsync(title, command, args, env = {}) {
   })
 }
 
-function startBackground(command, args, env, logFile) {
-  const output = logFile ? openSync(logFile, 'a') : 'inherit'
-  const child = spawn(command, args, { stdio: ['ignore', output, output], env: { ...process.env, ...env } })
-  children.push(child)
-  return child
+// The servers of the browser tests (scripts/lib/backends.mjs) are supervised: the browser tests kill -9
+// the Content Lake and the site (PIDs in test-results/pids/) to check that published edits survive a
+// restart of everything; one that keeps dying is a failed step. All of them stop when this exits.
+const servers = []
+const stopServers = () => Promise.all(servers.splice(0).map((server) => server.stop()))
+const serverGaveUp = (message) => {
+  console.error(`✖ ${message}`)
+  failedSteps++
 }
-
-let stopping = false
-function stopBackground() {
-  stopping = true
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
-}
-
-/**
- * Starts a server and starts it again whenever it dies, as a process manager would: the browser
- * tests kill -9 the Content Lake and the site (PIDs in test-results/pids/) to check that published
- * edits survive a restart of everything.
- */
-function supervise(name, command, args, env, logFile) {
-  mkdirSync('test-results/pids', { recursive: true })
-  const launch = () => {
-    const child = startBackground(command, args, env, logFile)
-    writeFileSync(`test-results/pids/${name}.pid`, String(child.pid))
-    child.on('exit', () => {
-      if (!stopping) launch()
-    })
-  }
-  launch()
-}
-process.on('exit', stopBackground)
 process.on('SIGINT', () => process.exit(130))
 
 mkdirSync('test-results', { recursive: true })
@@ -110,22 +88,10 @@ if (wants('e2e')) {
     const supabaseUrl = `http://127.0.0.1:${supabasePort}`
     const siteUrl = `http://127.0.0.1:${sitePort}`
     const lakeUrl = `http://127.0.0.1:${lakePort}`
-    const buildEnv = {
-      NEXT_DIST_DIR: '.next-test',
-      NEXT_PUBLIC_SUPABASE_URL: supabaseUrl,
-      NEXT_PUBLIC_SITE_URL: siteUrl,
-      NEXT_PUBLIC_SANITY_PROJECT_ID: '',
-      NEXT_PUBLIC_SANITY_LOCAL_PORT: String(lakePort),
-    }
-    // The local Content Lake the build reads and the Studio tests edit: seeded into a fresh folder (a
-    // restart keeps it), its webhook pointed at the test site, whose origin CORS allows.
-    rmSync('test-results/content-lake', { recursive: true, force: true })
-    rmSync('test-results/content-lake.log', { force: true })
-    const lakeArgs = ['local/content-lake/server.ts', '--port', String(lakePort), '--data-dir', 'test-results/content-lake', '--site-url', siteUrl]
-    supervise('content-lake', process.execPath, lakeArgs, {}, 'test-results/content-lake.log')
-    await waitForHttp(`${lakeUrl}/v1/ping`, { timeoutMs: 60_000 })
-    console.log('  (local Content Lake log: test-results/content-lake.log)')
-    const { token: lakeToken } = await (await fetch(`${lakeUrl}/v1/auth/local-token`)).json()
+    const buildEnv = e2eEnv({ lakePort, supabasePort, sitePort })
+    const lake = await startE2eContentLake({ lakePort, siteUrl, onGiveUp: serverGaveUp })
+    servers.push(lake)
+    const lakeToken = lake.token
     run('Sanity document validation (sanity documents validate, against the local Content Lake)', 'sanity', ['documents', 'validate', '--yes', '--level', 'error'], {
       ...buildEnv,
       SANITY_INTERNAL_ENV: `http://localhost:${lakePort}`,
@@ -133,16 +99,8 @@ if (wants('e2e')) {
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ./scripts/lib/localhost-subdomains.mjs`.trim(),
     })
     if (run('Production build for the browser tests', 'npm', ['run', '--silent', 'build'], buildEnv)) {
-      // The contact-form tests all come from 127.0.0.1: raise the per-address limit (tested on its own).
-      rmSync('test-results/local-supabase.log', { force: true })
-      const supabaseArgs = ['local/supabase/server.ts', '--port', String(supabasePort), '--memory', '--contact-rate-limit', '100000']
-      startBackground(process.execPath, supabaseArgs, { OUTBOX_DIR: 'test-results/outbox' }, 'test-results/local-supabase.log')
-      console.log('  (local Supabase server log: test-results/local-supabase.log)')
-      await waitForHttp(`${supabaseUrl}/auth/v1/health`, { timeoutMs: 60_000 })
-      // The site as `npm start` serves it (scripts/serve-site.mjs: `next start` behind a request-target
-      // check), supervised: the Studio tests kill it to check a restart.
-      supervise('site', process.execPath, ['scripts/serve-site.mjs', '-p', String(sitePort), '-H', '127.0.0.1'], buildEnv)
-      await waitForHttp(siteUrl, { timeoutMs: 60_000 })
+      servers.push(await startE2eSupabase({ supabasePort, onGiveUp: serverGaveUp }))
+      servers.push(await startE2eSite({ sitePort, env: buildEnv, onGiveUp: serverGaveUp }))
       // MDN HTTP Observatory's grader for the security-header tests, installed apart (scripts/lib/observatory.mjs).
       let observatoryDir = ''
       try {
@@ -166,8 +124,8 @@ if (wants('e2e')) {
         ...playwrightEnv,
         PLAYWRIGHT_JSON_FILE: 'test-results/playwright-studio.json',
       })
-      stopBackground()
     }
+    await stopServers()
   }
 }
 

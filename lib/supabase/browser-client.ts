@@ -1,12 +1,12 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '@/local/supabase/defaults'
+import { backends } from '@/lib/backends'
 
 /**
  * The browser's Supabase client (supabase-js defaults: session in localStorage, auto refresh).
- * Without configuration it targets the local Supabase-compatible server started by `npm start`.
+ * Without configuration it targets the local Supabase twin started by `npm start` (lib/backends.ts).
  */
-export const supabaseUrl = process.env.NEXT_PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL
-export const supabaseAnonKey = process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY || LOCAL_ANON_KEY
+export const supabaseUrl = backends.supabase.url
+export const supabaseAnonKey = backends.supabase.anonKey
 
 let client: SupabaseClient | undefined
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../scripts/lib/free-port.mjs'
+import { freePort } from '../free-port.ts'
 import { startContentLake } from './create-content-lake.ts'
 
 /*

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import path from 'node:path'
 
 // Inputs whose change makes a production build stale.
-const SOURCES = ['app', 'components', 'lib', 'messages', 'schemas', 'studio', 'public', 'package.json', 'package-lock.json', 'next.config.ts', 'proxy.ts', 'sanity.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'scripts/lib/compile-hints.mjs', 'scripts/lib/first-load-scripts.mjs']
+const SOURCES = ['app', 'components', 'lib', 'local', 'messages', 'schemas', 'studio', 'public', 'package.json', 'package-lock.json', 'next.config.ts', 'proxy.ts', 'sanity.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'scripts/lib/compile-hints.mjs', 'scripts/lib/first-load-scripts.mjs']
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0

@@ -6,8 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort, waitForHttp } from '../../scripts/lib/free-port.mjs'
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local/supabase/defaults.ts'
+import { freePort, waitForHttp } from '@plume/local-twins/free-port'
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
 
 const TOTAL = Number(process.env.BENCH_TOTAL ?? 2000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)

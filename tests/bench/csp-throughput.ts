@@ -6,7 +6,7 @@
 // or BENCH_DIST_DIR) and, for its content, the local Content Lake that build read (`npm start`).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
-import { freePort, waitForHttp } from '../../scripts/lib/free-port.mjs'
+import { freePort, waitForHttp } from '@plume/local-twins/free-port'
 import { percentile } from './percentile.ts'
 
 const PATHS = (process.env.BENCH_PATHS ?? '/,/en/about').split(',')

@@ -12,8 +12,8 @@ import { createAdmin } from '../../lib/admin/create-admin.ts'
 import { fetchAllMatching, fetchInboxPage } from '../../lib/admin/inbox-api.ts'
 import { submissionsToCsv } from '../../lib/admin/submissions-csv.ts'
 import { findChromium } from '../../scripts/lib/find-chromium.mjs'
-import { freePort, waitForHttp } from '../../scripts/lib/free-port.mjs'
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local/supabase/defaults.ts'
+import { freePort, waitForHttp } from '@plume/local-twins/free-port'
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
 
 const MESSAGES = 10_000
 const RUNS = 5

@@ -13,7 +13,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/find-chromium.mjs'
 import { firstLoadScripts } from '../../scripts/lib/first-load-scripts.mjs'
-import { freePort, waitForHttp } from '../../scripts/lib/free-port.mjs'
+import { freePort, waitForHttp } from '@plume/local-twins/free-port'
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', NEXT_DIST_DIR: '.next-bench' }
 const PAGES = ['/', '/linkedin-services', '/about', '/contact']

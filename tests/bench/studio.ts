@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 import { aboutPageQuery, contactPageQuery, homePageQuery, legalPageQuery, servicePageQuery, serviceNavQuery, siteSettingsQuery } from '../../lib/sanity/queries.ts'
-import { LOCAL_CONTENT_LAKE_PORT } from '../../local/content-lake/defaults.ts'
+import { LOCAL_CONTENT_LAKE_PORT } from '@plume/local-twins/defaults'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/find-chromium.mjs'
 import { percentile } from './percentile.ts'
 

@@ -2,7 +2,7 @@ import { createClient } from '@supabase/supabase-js'
 import { readFileSync } from 'node:fs'
 import { expect, test } from './fixtures'
 import type { Page } from '@playwright/test'
-import { LOCAL_SERVICE_ROLE_KEY } from '../../local/supabase/defaults'
+import { LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
 import { tabTo } from './keyboard'
 
 /*

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from './fixtures'
 import type { Page } from '@playwright/test'
-import { LOCAL_SERVICE_ROLE_KEY } from '../../local/supabase/defaults'
+import { LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
 
 /*
  * The contact form in Chromium against the local Supabase server that scripts/test.mjs started:

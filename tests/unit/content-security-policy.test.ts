@@ -14,6 +14,7 @@ const local = policySourcesFromEnv({})
 const hosted = policySourcesFromEnv({
   NEXT_PUBLIC_SANITY_PROJECT_ID: 'abc123de',
   NEXT_PUBLIC_SUPABASE_URL: 'https://xyzcompany.supabase.co',
+  NEXT_PUBLIC_SUPABASE_ANON_KEY: 'hosted-anon-key',
   NODE_ENV: 'production',
 })
 

@@ -1,8 +1,8 @@
 import { revalidateTag } from 'next/cache'
 import type { NextRequest } from 'next/server'
 import { parseBody } from 'next-sanity/webhook'
+import { revalidateSecret } from '@/lib/backends'
 import { isSanityHosted } from '@/lib/sanity/env'
-import { LOCAL_WEBHOOK_SECRET } from '@/local/content-lake/defaults'
 
 type WebhookPayload = { _type?: string }
 
@@ -13,7 +13,7 @@ type WebhookPayload = { _type?: string }
  */
 export async function POST(request: NextRequest) {
   // Offline, the local Content Lake signs with its well-known default unless a secret is set for both.
-  const secret = process.env.SANITY_REVALIDATE_SECRET || (isSanityHosted ? undefined : LOCAL_WEBHOOK_SECRET)
+  const secret = revalidateSecret()
   if (!secret) return Response.json({ error: 'SANITY_REVALIDATE_SECRET is not set' }, { status: 501 })
   try {
     // The hosted Content Lake is eventually consistent: parseBody waits 3 s before the pages re-read it.

@@ -1,20 +1,20 @@
 import net from 'node:net'
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */
-export function freePort() {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer()
     server.unref()
     server.on('error', reject)
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
+      const { port } = server.address() as net.AddressInfo
       server.close(() => resolve(port))
     })
   })
 }
 
 /** True when something already accepts connections on host:port. */
-export function isPortTaken(port, host = '127.0.0.1') {
+export function isPortTaken(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host })
     socket.setTimeout(1000)
@@ -31,9 +31,9 @@ export function isPortTaken(port, host = '127.0.0.1') {
 }
 
 /** Polls url until it answers (any HTTP status) or the deadline passes. */
-export async function waitForHttp(url, { timeoutMs = 60_000, intervalMs = 250 } = {}) {
+export async function waitForHttp(url: string, { timeoutMs = 60_000, intervalMs = 250 } = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs
-  for (let attempt = 0; Date.now() < deadline; attempt++) {
+  while (Date.now() < deadline) {
     try {
       await fetch(url, { signal: AbortSignal.timeout(2000) })
       return
