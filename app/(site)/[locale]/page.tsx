@@ -30,7 +30,7 @@ export const dynamicParams = false
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = await pageLocale(params)
   const [home, settings] = await Promise.all([
-    sanityFetch(homePageQuery, { locale }, ['homePage']),
+    sanityFetch(homePageQuery, { locale }, ['homePage', 'service', 'benefit', 'clientLogo', 'testimonial']),
     sanityFetch(siteSettingsQuery, { locale }, ['siteSettings']),
   ])
   return pageMetadata({
