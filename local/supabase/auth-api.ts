@@ -8,7 +8,7 @@ import type { LoginThrottle } from './login-throttle.ts'
 import { HasherBusyError, type PasswordHasher } from './password-hasher.ts'
 
 /*
- * /auth/v1: the GoTrue endpoints supabase-js calls (shared/reference/supabase-wire.md §5): password
+ * /auth/v1: the GoTrue endpoints supabase-js calls (local/docs/supabase-wire.md §5): password
  * sign-in, refresh-token rotation with reuse detection, current user, logout, admin user management.
  * Passwords are bcrypt hashes, computed off the request thread (password-hasher.ts); access tokens
  * are HS256 JWTs with GoTrue's claims.

@@ -1,6 +1,6 @@
 -- Platform bootstrap for the local Supabase-compatible server (and for the PostgreSQL 15 portability
 -- test): the parts of a Supabase database that our migrations rely on, reproduced from the public
--- supabase/postgres init scripts and supabase/auth migrations (see shared/reference/supabase-wire.md
+-- supabase/postgres init scripts and supabase/auth migrations (see local/docs/supabase-wire.md
 -- §8). A hosted project already has all of this; never push this file to one.
 -- Idempotent: the server runs it on every start, before the migrations.
 

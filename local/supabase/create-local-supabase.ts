@@ -18,7 +18,7 @@ import { errorBody, handleRest } from './rest-api.ts'
 /*
  * A Supabase-compatible server for development and tests: PostgREST (/rest/v1), GoTrue (/auth/v1)
  * and Edge Functions (/functions/v1) over PGlite, running our own migrations and functions. See
- * server.ts for the command line and shared/reference/supabase-wire.md for the wire format.
+ * server.ts for the command line and local/docs/supabase-wire.md for the wire format.
  */
 
 export type LocalSupabaseOptions = {
@@ -44,7 +44,7 @@ export type LocalSupabaseOptions = {
   log?: (entry: Record<string, unknown>) => void
 }
 
-// The Supabase CLI's opaque keys map to the legacy JWTs, as its gateway does (wire reference §7).
+// The Supabase CLI's opaque keys map to the legacy JWTs, as its gateway does (local/docs/supabase-wire.md §7).
 const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
 const SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
 

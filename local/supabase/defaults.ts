@@ -1,5 +1,5 @@
 /**
- * The Supabase CLI's well-known local settings (shared/reference/supabase-wire.md §8): the local
+ * The Supabase CLI's well-known local settings (local/docs/supabase-wire.md §8): the local
  * server uses them so `supabase start` can be swapped in without changing a variable. Public demo
  * values, safe only on 127.0.0.1.
  */

@@ -6,7 +6,7 @@ import type { ApiRole, Claims } from './jwt.ts'
 import { hasFilters, orderClause, pagination, parsePrefer, QueryError, quoteIdent, selectList, SqlBuilder, whereClause, type Table } from './postgrest-query.ts'
 
 /*
- * /rest/v1: PostgREST's behaviour for tables in the public schema (shared/reference/supabase-wire.md
+ * /rest/v1: PostgREST's behaviour for tables in the public schema (local/docs/supabase-wire.md
  * §1–§4). Response JSON is built in SQL, as PostgREST does, so dates and numbers look identical.
  */
 
