@@ -50,7 +50,7 @@ function typesRead(query: string): { types: Set<string>; problems: string[] } {
   return { types, problems }
 }
 
-const queryEntries = Object.entries(queries).filter((entry): entry is [string, string] => entry[0].endsWith('Query') && typeof entry[1] === 'string')
+const queryEntries = Object.entries(queries as Record<string, unknown>).filter((entry): entry is [string, string] => entry[0].endsWith('Query') && typeof entry[1] === 'string')
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
