@@ -10,7 +10,7 @@ const RUNS = 400
 const FILLER = 5_000
 
 const lake = await startContentLake({ port: 0, seedDir: join(process.cwd(), 'studio', 'seed'), webhookUrl: null, log: () => {} })
-const texts = Object.values(queries).filter((value): value is string => typeof value === 'string')
+const texts: string[] = Object.values(queries as Record<string, unknown>).filter((value): value is string => typeof value === 'string')
 const params = (index: number) => ({ locale: index % 2 ? 'en' : 'fr', slug: 'redaction-web' })
 
 async function one(index: number): Promise<number> {

@@ -85,9 +85,10 @@ describe('bodies and parameters', () => {
     const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`
     const posted = await query(`{"query":"$p","params":{"p":${deep}}}`)
     expect(posted.status).toBe(400)
-    expect(await posted.json()).toMatchObject({ error: { type: 'queryParseError', description: expect.stringMatching(/nested/) } })
+    expect(await posted.json()).toMatchObject({ error: { type: 'httpBadRequest', description: expect.stringMatching(/nested/) } })
     const got = await fetch(`${lake.url}/v2025-02-19/data/query/production?query=$p&$p=${encodeURIComponent('['.repeat(2_000) + ']'.repeat(2_000))}`)
     expect(got.status).toBe(400)
+    expect(await got.json()).toMatchObject({ error: { type: 'queryParseError', description: expect.stringMatching(/nested/) } })
   })
 
   it('keeps the parsed-query cache within its byte budget, whatever the entries', () => {
