@@ -16,6 +16,7 @@ function closedWithin(socket: Socket, waitMs: number, onOpen: (socket: Socket) =
       resolve(false)
     }, waitMs)
     socket.on('error', () => {})
+    socket.resume() // read whatever the server answers: a closed stream reports 'close' only once read to its end
     socket.on('close', () => {
       clearTimeout(deadline)
       if (timer) clearInterval(timer)

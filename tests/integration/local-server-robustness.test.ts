@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newSubmissionId } from '@/lib/contact/submission-id'
 import { MAX_BODY_BYTES } from '@/supabase/local/http-utils'
+import { halfTlsRecord, silentSocket, slowBody, slowHeaders } from './connection-probes'
 import { clientAddress, startTestSupabase, VALID_ROW, type TestSupabase } from './local-supabase'
 
 let test: TestSupabase
@@ -435,5 +436,23 @@ describe('probe (issue 11): send-contact-email is no longer an open mail relay',
     const emails = readdirSync(outbox).map((file) => readFileSync(join(outbox, file), 'utf8'))
     expect(emails).toHaveLength(5)
     for (const email of emails) expect(email).not.toContain('victim@example.org')
+  })
+})
+
+describe('connection timeouts (issue #20: 0 of 20 slow connections closed after 100 s)', () => {
+  let slow: TestSupabase
+  beforeAll(async () => {
+    slow = await startTestSupabase({ connectionTimeouts: { headersMs: 500, requestMs: 1_000, idleMs: 1_000 } })
+  })
+  afterAll(() => slow?.close())
+
+  it('closes silent sockets, dripped headers and bodies, and stray TLS bytes', async () => {
+    const probes = [silentSocket, slowHeaders, halfTlsRecord, (port: number, wait: number) => slowBody(port, wait, '/rest/v1/contact_submissions')]
+    const closed = await Promise.all(probes.flatMap((probe) => Array.from({ length: 5 }, () => probe(slow.server.port, 15_000))))
+    expect(closed).toEqual(closed.map(() => true))
+  })
+
+  it('still answers ordinary requests', async () => {
+    expect((await fetch(`${slow.server.url}/auth/v1/health`)).status).toBe(200)
   })
 })
