@@ -33,6 +33,8 @@ export type ContentLakeOptions = {
   port?: number
   /** Folder for documents, assets, the TLS certificate and the editor token; omit for memory only. */
   dataDir?: string
+  /** Folder of the TLS certificate (default `<dataDir>/tls`); the command line keeps it outside the data folder. */
+  tlsDir?: string
   /** Seed folder (production.ndjson + images/) imported when the dataset is empty. */
   seedDir?: string
   projectId?: string
@@ -99,7 +101,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
 
   const store = new DocumentStore(options.dataDir && join(options.dataDir, dataset))
   const files = new AssetFiles(options.dataDir && join(options.dataDir, dataset, 'assets'))
-  const tls = await loadOrCreateCertificate(options.dataDir && join(options.dataDir, 'tls'))
+  const tls = await loadOrCreateCertificate(options.tlsDir ?? (options.dataDir && join(options.dataDir, 'tls')))
   const token = options.token ?? loadOrCreateToken(options.dataDir)
   const keyValues = new Map<string, unknown>()
   const hub = new ListenerHub(store, { projectId, dataset }, options.keepAliveMs)
