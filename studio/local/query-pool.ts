@@ -17,7 +17,7 @@ import type { QueryJob, QueryOutcome, WorkerMessage, WorkerReply, WorkerSetup } 
 export type QueryPoolOptions = {
   /** Threads (default: up to two, as many as the machine has cores). */
   size?: number
-  /** How long one query may run (default 10 s). */
+  /** How long one query may take, its wait for a free thread included (default 10 s). */
   timeoutMs?: number
   /** Heap limit of each thread, so one query's memory cannot take the server down (default 512 MB). */
   maxHeapMb?: number
@@ -25,8 +25,8 @@ export type QueryPoolOptions = {
   log: (entry: Record<string, unknown>) => void
 }
 
-type Waiting = { job: QueryJob; resolve: (outcome: QueryOutcome) => void; reject: (error: Error) => void; signal?: AbortSignal; onAbort?: () => void }
-type Slot = { worker: Worker | null; ready: boolean; running: (Waiting & { id: number; timer: NodeJS.Timeout }) | null }
+type Waiting = { job: QueryJob; resolve: (outcome: QueryOutcome) => void; reject: (error: Error) => void; signal?: AbortSignal; onAbort?: () => void; timer?: NodeJS.Timeout }
+type Slot = { worker: Worker | null; ready: boolean; running: (Waiting & { id: number }) | null }
 
 const WORKER_FILE = new URL('./query-worker.ts', import.meta.url)
 
@@ -60,16 +60,21 @@ export class QueryPool {
     for (const slot of this.slots) this.spawn(slot)
   }
 
-  /** Runs one query; rejects with a ContentLakeError (4xx) for the query's own faults. */
+  /**
+   * Runs one query; rejects with a ContentLakeError (4xx) for the query's own faults. The time limit
+   * counts from now, the wait in line included: the answer always starts within it, which keeps the
+   * connection's request limit (set above it) from cutting a request that waits behind others.
+   */
   run(job: QueryJob, signal?: AbortSignal): Promise<QueryOutcome> {
     if (this.closed) return Promise.reject(new Error('the query pool is closed'))
     return new Promise<QueryOutcome>((resolve, reject) => {
       const waiting: Waiting = { job, resolve, reject, signal }
       if (signal) {
         if (signal.aborted) return reject(new Error('the client went away'))
-        waiting.onAbort = () => this.abandon(waiting)
+        waiting.onAbort = () => this.abandon(waiting, new Error('the client went away'))
         signal.addEventListener('abort', waiting.onAbort, { once: true })
       }
+      waiting.timer = setTimeout(() => this.abandon(waiting, queryTimeoutError(job, this.timeoutMs)), this.timeoutMs)
       this.queue.push(waiting)
       this.dispatch()
     })
@@ -130,21 +135,20 @@ export class QueryPool {
       if (!slot.ready || !slot.worker || slot.running) continue
       const waiting = this.queue.shift()!
       const id = ++this.nextId
-      const timer = setTimeout(() => this.restart(slot, queryTimeoutError(waiting.job, this.timeoutMs)), this.timeoutMs)
-      slot.running = { ...waiting, id, timer }
+      slot.running = { ...waiting, id }
       slot.worker.postMessage({ kind: 'query', id, job: waiting.job } satisfies WorkerMessage)
     }
   }
 
-  /** The client went away: drop the query from the line, or stop the thread running it. */
-  private abandon(waiting: Waiting) {
+  /** Time is up or the client went away: drop the query from the line, or stop the thread running it. */
+  private abandon(waiting: Waiting, error: Error) {
     const index = this.queue.indexOf(waiting)
     if (index >= 0) {
       this.queue.splice(index, 1)
-      return this.settle(waiting, () => waiting.reject(new Error('the client went away')))
+      return this.settle(waiting, () => waiting.reject(error))
     }
     const slot = this.slots.find((candidate) => candidate.running?.resolve === waiting.resolve)
-    if (slot) this.restart(slot, new Error('the client went away'))
+    if (slot) this.restart(slot, error)
   }
 
   /** Ends the running query with `error` and replaces its thread (terminate stops even a loop that never yields). */
@@ -160,12 +164,12 @@ export class QueryPool {
 
   private finish(slot: Slot, settle: () => void) {
     const running = slot.running!
-    clearTimeout(running.timer)
     slot.running = null
     this.settle(running, settle)
   }
 
   private settle(waiting: Waiting, settle: () => void) {
+    clearTimeout(waiting.timer)
     if (waiting.signal && waiting.onAbort) waiting.signal.removeEventListener('abort', waiting.onAbort)
     settle()
   }

@@ -27,7 +27,7 @@ beforeAll(async () => {
     webhookUrl: null,
     log: () => {},
     queryWorkers: 1,
-    queryTimeoutMs: 1_000,
+    queryTimeoutMs: 3_000, // the time limit includes the wait for a fresh thread, slow to start on a busy machine
     connectionTimeouts: { headersMs: 500, requestMs: 1_000, idleMs: 1_000 },
     keepAliveMs: 200,
   })
