@@ -1,13 +1,16 @@
-import { draftMode } from 'next/headers'
+import { cookies, draftMode } from 'next/headers'
 import type { NextRequest } from 'next/server'
+import { DRAFT_ACCESS_COOKIE } from '@/lib/draft-mode/access-cookie'
 import { disableReturnPath } from '@/lib/draft-mode/return-path'
 
 /**
- * Leaves draft mode (the preview banner's link) and goes back to the page the editor was on:
- * `?redirect=/path`, else the referring page of this site, else the home page. Never another origin.
+ * Leaves draft mode (the preview banner's link: Next's cookie and our draft-access one) and goes back
+ * to the page the editor was on: `?redirect=/path`, else the referring page of this site, else the
+ * home page. Never another origin.
  */
 export async function GET(request: NextRequest) {
   ;(await draftMode()).disable()
+  ;(await cookies()).delete(DRAFT_ACCESS_COOKIE)
   const location = disableReturnPath({
     redirect: request.nextUrl.searchParams.get('redirect'),
     referrer: request.headers.get('referer'),
