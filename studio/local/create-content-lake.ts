@@ -6,7 +6,7 @@ import { createServer as createNetServer, type AddressInfo, type Socket } from '
 import { join } from 'node:path'
 import { applyAction } from './actions.ts'
 import { AssetFiles, contentTypeOf, describeUpload, type AssetKind } from './assets.ts'
-import { LOCAL_DATASET, LOCAL_EDITOR, LOCAL_PROJECT_ID, LOCAL_SITE_URL, LOCAL_WEBHOOK_SECRET } from './defaults.ts'
+import { LOCAL_DATASET, LOCAL_EDITOR, LOCAL_PROJECT_ID, LOCAL_SITE_URL } from './defaults.ts'
 import { DocumentStore, type SanityDocument } from './document-store.ts'
 import { MAX_ASSET_BYTES, bearerToken, gatewayError, header, readBody, readJson, send, sendJson, type Request, type Response } from './http-kit.ts'
 import { ListenerHub } from './listener.ts'
@@ -43,6 +43,7 @@ export type ContentLakeOptions = {
   corsOrigins?: string[]
   /** Where published changes are POSTed (the site's /api/revalidate); null turns the webhook off. */
   webhookUrl?: string | null
+  /** The webhook's secret; otherwise generated once and kept in the data folder (never a default). */
   webhookSecret?: string
   /** Fixed editor token (tests); otherwise generated once and kept in the data folder. */
   token?: string
@@ -79,6 +80,9 @@ export type ContentLake = {
   httpsUrl: string
   port: number
   token: string
+  /** Reads everything, drafts included, and writes nothing: the site's server previews with it. */
+  viewerToken: string
+  webhookSecret: string
   projectId: string
   dataset: string
   certPath: string
@@ -102,7 +106,9 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
   const store = new DocumentStore(options.dataDir && join(options.dataDir, dataset))
   const files = new AssetFiles(options.dataDir && join(options.dataDir, dataset, 'assets'))
   const tls = await loadOrCreateCertificate(options.tlsDir ?? (options.dataDir && join(options.dataDir, 'tls')))
-  const token = options.token ?? loadOrCreateToken(options.dataDir)
+  const token = options.token ?? loadOrCreateSecret(options.dataDir, 'editor-token', 'sk')
+  const viewerToken = loadOrCreateSecret(options.dataDir, 'viewer-token', 'sk')
+  const webhookSecret = options.webhookSecret ?? loadOrCreateSecret(options.dataDir, 'webhook-secret', '')
   const keyValues = new Map<string, unknown>()
   const hub = new ListenerHub(store, { projectId, dataset }, options.keepAliveMs)
   const syncTag = datasetSyncTag(projectId, dataset)
@@ -117,18 +123,24 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
   const publicUrl = () => `http://127.0.0.1:${port}`
   const assetContext = () => ({ projectId, dataset, publicUrl: publicUrl() })
 
-  function isEditor(request: Request): boolean {
+  function presents(request: Request, expected: string): boolean {
     const presented = bearerToken(request)
     if (!presented) return false
     const a = Buffer.from(presented)
-    const b = Buffer.from(token)
+    const b = Buffer.from(expected)
     return a.length === b.length && timingSafeEqual(a, b)
+  }
+  const isEditor = (request: Request) => presents(request, token)
+
+  /** Writes need the editor token: the viewer token (a Viewer's, as the site previews with) only reads. */
+  function requireEditor(request: Request) {
+    if (!isEditor(request)) throw gatewayError(403, 'Forbidden', 'Insufficient permissions: this token reads only; writing needs the local editor token')
   }
 
   /** A token that is not ours is refused everywhere, as the Content Lake refuses an unknown session. */
   function authenticate(request: Request, required: boolean): boolean {
     const presented = bearerToken(request)
-    if (presented && !isEditor(request)) throw gatewayError(401, 'Unauthorized', 'Session not found: the token is not the local editor token')
+    if (presented && !isEditor(request) && !presents(request, viewerToken)) throw gatewayError(401, 'Unauthorized', 'Session not found: the token is not a local token')
     if (required && !presented) throw gatewayError(401, 'Unauthorized', 'Not authorized: this request needs the local editor token')
     return Boolean(presented)
   }
@@ -278,6 +290,15 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
       if (!/^(127\.|::1$|::ffff:127\.)/.test(remote)) throw gatewayError(403, 'Forbidden', 'The editor token is issued on loopback only')
       return sendJson(response, 200, { token }, { ...cors, 'Cache-Control': 'no-store' })
     }
+    // What the site's server needs, on loopback, never to a page (no CORS, no Origin): its preview token
+    // (reads drafts, writes nothing) and the webhook's secret, both made for this data folder.
+    if (first === 'auth' && second === 'local-site-credentials' && method === 'GET') {
+      const remote = request.socket?.remoteAddress ?? ''
+      if (!/^(127\.|::1$|::ffff:127\.)/.test(remote) || header(request, 'origin') !== undefined) {
+        throw gatewayError(403, 'Forbidden', "The site's credentials go to the site's server on loopback only")
+      }
+      return sendJson(response, 200, { viewerToken, webhookSecret }, { 'Cache-Control': 'no-store' })
+    }
     if (first === 'auth' && second === 'providers') return json(200, { thirdPartyLogin: false, sso: { saml: false }, providers: [] })
     if (first === 'auth' && second === 'logout') return json(200, { ok: true })
 
@@ -288,6 +309,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     if (first === 'users' && second === 'me' && third === 'keyvalue') {
       authenticate(request, true)
       if (method === 'PUT') {
+        requireEditor(request)
         const entries = await readJson(request)
         if (!Array.isArray(entries)) throw badRequest('Expected an array of {key, value}')
         for (const entry of entries) if (entry && typeof entry.key === 'string') keyValues.set(entry.key, entry.value)
@@ -400,6 +422,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
       }
       if (endpoint === 'mutate' && method === 'POST') {
         authenticate(request, true)
+        requireEditor(request)
         const body = (await readJson(request)) as { mutations?: unknown; transactionId?: unknown } | null
         const mutations = body?.mutations
         if (!Array.isArray(mutations)) throw badRequest('The body must be {"mutations": [...]}')
@@ -411,6 +434,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
       }
       if (endpoint === 'actions' && method === 'POST') {
         authenticate(request, true)
+        requireEditor(request)
         const body = (await readJson(request)) as { actions?: unknown; transactionId?: unknown; dryRun?: unknown } | null
         const actions = body?.actions
         if (!Array.isArray(actions) || actions.length === 0) throw badRequest('The body must be {"actions": [...]} with at least one action')
@@ -467,6 +491,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     if (first === 'assets' && (second === 'images' || second === 'files') && method === 'POST') {
       datasetOf(third)
       authenticate(request, true)
+      requireEditor(request)
       const bytes = await readBody(request, MAX_ASSET_BYTES)
       const document = await ingestAsset(second, bytes, url.searchParams.get('filename'), header(request, 'content-type') ?? null, LOCAL_EDITOR.id)
       return json(200, { document })
@@ -538,7 +563,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
       ? null
       : startRevalidateWebhook(store, {
           url: options.webhookUrl ?? `${LOCAL_SITE_URL}/api/revalidate`,
-          secret: options.webhookSecret ?? LOCAL_WEBHOOK_SECRET,
+          secret: webhookSecret,
           projectId,
           dataset,
           log,
@@ -549,6 +574,8 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     httpsUrl: `https://localhost:${port}`,
     port,
     token,
+    viewerToken,
+    webhookSecret,
     projectId,
     dataset,
     certPath: tls.certPath,
@@ -568,11 +595,11 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
   }
 }
 
-/** The editor token, made once per data folder (or per run in memory). */
-function loadOrCreateToken(dataDir: string | undefined): string {
-  const fresh = () => `sk${randomBytes(32).toString('base64url')}`
+/** A token or secret, made once per data folder (or per run in memory), kept in `<dataDir>/<file>`. */
+function loadOrCreateSecret(dataDir: string | undefined, file: string, prefix: string): string {
+  const fresh = () => `${prefix}${randomBytes(32).toString('base64url')}`
   if (!dataDir) return fresh()
-  const path = join(dataDir, 'editor-token')
+  const path = join(dataDir, file)
   if (existsSync(path)) {
     const saved = readFileSync(path, 'utf8').trim()
     if (saved.length >= 32) return saved

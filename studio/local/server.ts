@@ -27,7 +27,8 @@ Options:
   --no-webhook             do not call the site's /api/revalidate
   --help                   show this help
 
-Environment: SANITY_REVALIDATE_SECRET (the webhook's secret; default: the local one the site also uses).
+Environment: SANITY_REVALIDATE_SECRET (the webhook's secret; default: a random one made for the data
+folder, which the site's server asks for on loopback).
 `
 
 const { values } = parseArgs({

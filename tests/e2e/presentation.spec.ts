@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { expect, test, watchedContext } from './fixtures'
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test'
 import { vercelStegaDecode, vercelStegaSplit } from '@vercel/stega'
-import { answerSanityHosts, collectErrors, field, lake, publish, waitForPage } from './studio-kit'
+import { answerSanityHosts, collectErrors, field, lake, lakeToken, lakeUrl, publish, waitForPage } from './studio-kit'
 import { percentile } from '../bench/percentile'
 
 /*
@@ -43,6 +43,53 @@ test('draft mode cannot be enabled without a valid secret', async ({ request }) 
     expect(response.status()).toBe(401)
     expect(response.headers()['set-cookie'] ?? '').not.toContain('__prerender_bypass')
   }
+})
+
+test('a previewed page holds no Content Lake token; draft access is a signed cookie of its own, checked with Next’s', async ({ browser, request, baseURL }) => {
+  const { viewerToken } = (await (await fetch(`${lakeUrl}/v1/auth/local-site-credentials`)).json()) as { viewerToken: string }
+  expect(lakeToken.length).toBeGreaterThan(20)
+  expect(viewerToken.length).toBeGreaterThan(20)
+  const context = await watchedContext(await browser.newContext())
+  const enable = await context.request.get(`/api/draft-mode/enable?sanity-preview-secret=${await createPreviewSecret(baseURL!)}&sanity-preview-pathname=/.//evil.example/x`, { maxRedirects: 0 })
+  expect(enable.status()).toBe(307)
+  // The redirect stays on the site, however the pathname is written.
+  expect(new URL(enable.headers().location, baseURL).host).toBe(new URL(baseURL!).host)
+  const access = enable.headersArray().find(({ name, value }) => name.toLowerCase() === 'set-cookie' && value.startsWith('plume-draft-access='))?.value ?? ''
+  expect(access).toMatch(/; HttpOnly/i)
+  expect(access).toMatch(/; SameSite=lax/i)
+  expect(access).toMatch(/; Expires=/i)
+
+  for (const path of ['/', '/en/about']) {
+    const html = await (await context.request.get(path)).text()
+    expect(html, `${path} is not in draft mode`).toContain('data-testid="draft-mode-banner"')
+    expect(html.includes(lakeToken), `${path} holds the editor token`).toBe(false)
+    expect(html.includes(viewerToken), `${path} holds the viewer token`).toBe(false)
+    expect(html, `${path} holds a token`).not.toMatch(/\?"token\?"\s*:/)
+  }
+  // Live updates come through the site, with draft access only.
+  const page = await context.newPage()
+  const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/draft-mode/live')
+  await page.goto('/en')
+  expect((await stream).status()).toBe(200)
+  expect((await request.get('/api/draft-mode/live')).status()).toBe(401)
+
+  // Next's draft-mode cookie alone (one value per build, which anyone once given it keeps) shows no draft.
+  const bypass = (await context.cookies()).filter((cookie) => cookie.name === '__prerender_bypass')
+  expect(bypass).toHaveLength(1)
+  const leaked = await browser.newContext()
+  await leaked.addCookies(bypass)
+  const html = await (await leaked.request.get('/en/about')).text()
+  expect(html).not.toContain('data-testid="draft-mode-banner"')
+  expect(STEGA.test(html)).toBe(false)
+  expect((await leaked.request.get('/api/draft-mode/live')).status()).toBe(401)
+  await leaked.close()
+
+  // Leaving draft mode clears both cookies.
+  const exit = await context.request.get('/api/draft-mode/disable?redirect=/%09/evil.example', { maxRedirects: 0 })
+  expect(exit.status()).toBe(303)
+  expect(exit.headers().location).toBe('/')
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('plume-draft-access')
+  await context.close()
 })
 
 test('the published site never carries the invisible encoding; draft mode does, outside metadata', async ({ browser, request, baseURL }) => {
