@@ -3,8 +3,14 @@ import createNextIntlPlugin from 'next-intl/plugin'
 import { contentSecurityPolicy, policySourcesFromEnv, type PolicyKind } from './lib/content-security-policy.ts'
 import { securityHeaders } from './lib/security-headers.ts'
 
-// Paths that are not French pages: English, Next internals, API, Studio, inbox, assets, SEO files.
-const UNLOCALISED = ['en', 'fr', '_next', 'api', 'studio', 'admin-panel-2024', 'sitemap\\.xml', 'robots\\.txt', 'favicon\\.ico', 'icon\\.svg']
+/*
+ * First path parts that are not French pages and that the file system alone does not answer: English,
+ * Next internals, the API (unknown /api paths stay plain 404s) and the Studio's catch-all. The French
+ * rewrite runs after the file system (afterFiles), so static routes (the inbox, sitemap.xml, robots.txt,
+ * icon.svg) are served before it and need no entry. This list reaches every visitor in the build
+ * manifest (/_next/static/<build id>/_buildManifest.js): it must never name the hidden inbox.
+ */
+const UNLOCALISED = ['en', 'fr', '_next', 'api', 'studio']
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts')
 
@@ -16,24 +22,29 @@ const nextConfig: NextConfig = {
   // scripts to complete its Content-Security-Policy.
   compress: false,
   reactStrictMode: true,
+  experimental: {
+    // Route prediction (on by default in Next 16.4) prints, in every page's RSC payload, the static
+    // siblings of the [locale] segment: every top-level static route of the app, route groups and root
+    // layouts notwithstanding, so the hidden inbox's path was on every public page (issue #20). Off, the
+    // payload carries none and the router asks the server for a URL it has not prefetched.
+    optimisticRouting: false,
+  },
   // The share pictures' font is read from disk by their routes.
   outputFileTracingIncludes: { '/*': ['./node_modules/@fontsource/fraunces/files/fraunces-latin-600-normal.woff'] },
   images: {
     remotePatterns: [{ protocol: 'https', hostname: 'cdn.sanity.io' }],
   },
   /*
-   * French is served without a prefix: every path that is not English or internal is rewritten to
-   * the [locale]=fr pages, and /fr/... redirects to the unprefixed URL. This is what next-intl's
+   * French is served without a prefix: every path that is not English or internal, and that no
+   * static route answers, is rewritten to the [locale]=fr pages, and /fr/... redirects to the
+   * unprefixed URL. This is what next-intl's
    * middleware would do, done by the router instead: Next 16.2.6+ turns middleware rewrites into
    * 307 loops under `next start` (vercel/next.js#94342).
    */
   async rewrites() {
     return {
-      beforeFiles: [
-        { source: '/', destination: '/fr' },
-        { source: `/:path((?!(?:${UNLOCALISED.join('|')})(?:/|$)).+)`, destination: '/fr/:path' },
-      ],
-      afterFiles: [],
+      beforeFiles: [{ source: '/', destination: '/fr' }],
+      afterFiles: [{ source: `/:path((?!(?:${UNLOCALISED.join('|')})(?:/|$)).+)`, destination: '/fr/:path' }],
       fallback: [],
     }
   },
