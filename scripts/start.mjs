@@ -2,7 +2,7 @@
 // no hosted Sanity project is configured, build when needed, start the local Supabase-compatible server
 // when the app points at it, then serve the production build on PORT (default 3000). Ctrl-C stops everything.
 import { spawn, spawnSync } from 'node:child_process'
-import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs'
+import { buildInputs, buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs'
 import { contentLakePortOrExit, localContentLakePort, startContentLake, usesLocalContentLake } from './lib/content-lake.mjs'
 import { isPortTaken, waitForHttp } from './lib/free-port.mjs'
 
@@ -55,10 +55,10 @@ if (dev) {
   if (typegen.status !== 0) process.exit(typegen.status ?? 1)
 } else if (!buildIsCurrent('.next')) {
   console.log('[start] building the site (first run or sources changed)…')
-  const startedAt = Date.now()
+  const inputs = buildInputs()
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
   if (build.status !== 0) process.exit(build.status ?? 1)
-  writeBuildStamp('.next', startedAt)
+  writeBuildStamp('.next', inputs)
 }
 
 if (supabaseUrl.replace(/\/+$/, '') === LOCAL_SUPABASE_URL) {
