@@ -92,9 +92,10 @@ function supervise(name, command, args, env, logFile) {
 process.on('exit', stopBackground)
 process.on('SIGINT', () => process.exit(130))
 
-// The browser tests' build. The site writes into it while it runs (the pages regenerated after a
-// publish, the data cache): those parts are copied aside when it is built and put back before a reused
-// build is served, so every run starts from the seed's pages.
+// The browser tests' build. The site writes into it while it runs (pages regenerated after a publish
+// or on revalidation into server/app and server/route-cache, the data cache): those parts are copied
+// aside when it is built and put back before a reused build is served, so every run starts from the
+// seed's pages.
 // How long a server may take to answer after it starts: a ceiling for hangs. On a busy 2-core machine
 // the local Supabase server (a Postgres engine in WebAssembly) took over a minute.
 const SERVER_START_MS = 300_000
@@ -102,7 +103,7 @@ const SERVER_START_MS = 300_000
 const TEST_DIST_DIR = '.next-test'
 const TEST_PORTS_FILE = `${TEST_DIST_DIR}/plume-test-ports.json`
 const PRISTINE_DIR = `${TEST_DIST_DIR}/plume-pristine`
-const WRITTEN_AT_RUNTIME = ['server/app', 'cache/fetch-cache', 'cache/images']
+const WRITTEN_AT_RUNTIME = ['server', 'cache/fetch-cache', 'cache/images']
 
 /** Builds the site for the browser tests, or reuses the last build when nothing it depends on changed
  *  (sources, lock file, the environment it reads: buildIsCurrent). A fresh clone always builds once. */
