@@ -50,6 +50,7 @@ function runAsync(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`)
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+    children.push(child) // stopped with the servers if the test command is interrupted
     child.on('exit', (code, signal) => {
       if (code !== 0) {
         console.error(`✖ ${title} failed (exit ${code ?? signal})`)
@@ -92,14 +93,14 @@ function supervise(name, command, args, env, logFile) {
 process.on('exit', stopBackground)
 process.on('SIGINT', () => process.exit(130))
 
-// The browser tests' build. The site writes into it while it runs (pages regenerated after a publish
-// or on revalidation into server/app and server/route-cache, the data cache): those parts are copied
-// aside when it is built and put back before a reused build is served, so every run starts from the
-// seed's pages.
 // How long a server may take to answer after it starts: a ceiling for hangs. On a busy 2-core machine
 // the local Supabase server (a Postgres engine in WebAssembly) took over a minute.
 const SERVER_START_MS = 300_000
 
+// The browser tests' build. The site writes into it while it runs (pages regenerated after a publish
+// or on revalidation into server/app and server/route-cache, the data cache): those parts are copied
+// aside when it is built and put back before a reused build is served, so every run starts from the
+// seed's pages.
 const TEST_DIST_DIR = '.next-test'
 const TEST_PORTS_FILE = `${TEST_DIST_DIR}/plume-test-ports.json`
 const PRISTINE_DIR = `${TEST_DIST_DIR}/plume-pristine`

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { BrowserContextOptions, Page } from '@playwright/test'
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
 import { expect, test, watchedContext } from './fixtures'
 import { tabTo } from './keyboard'
 import { localized, PUBLIC_PATHS } from './public-routes'
@@ -13,6 +13,10 @@ import { localized, PUBLIC_PATHS } from './public-routes'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental']
 const PAGES = (['fr', 'en'] as const).flatMap((locale) => [...PUBLIC_PATHS.map((path) => localized(path, locale)), locale === 'fr' ? '/page-absente' : '/en/missing-page'])
+/* The checks below go through every page in one test (one browser context: its cache keeps each page
+ * load cheap; a context per page cost more than the check itself on a busy machine). Their ceiling
+ * only catches a hang: some 20 pages at up to 15 s each on a busy 2-core machine. */
+const PAGE_LOOP_MS = 300_000
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 
 async function axeViolations(page: Page, label: string): Promise<string[]> {
@@ -20,17 +24,18 @@ async function axeViolations(page: Page, label: string): Promise<string[]> {
   return violations.map((violation) => `${label}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 4).join(' | ')}`)
 }
 
-// Each page is its own test (a failure names the page; a hang is caught by one page's ceiling), and
-// pages are spread over the workers.
-for (const url of PAGES) {
-  test(`axe, all rules (best practices and experimental included), on a desktop: ${url}`, async ({ page }) => {
-    await page.goto(url)
-    expect(await axeViolations(page, url)).toEqual([])
-  })
+async function phonePage(browser: Browser, baseURL: string | undefined, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await watchedContext(await browser.newContext({ baseURL, ...PHONE, ...options }))
+  return context.newPage()
 }
 
-test('axe, all rules, on a desktop: the services menu open, the contact dialog open, the inbox sign-in', async ({ page }) => {
+test('axe, all rules (best practices and experimental included): every page on a desktop, menus and dialog open', async ({ page }) => {
+  test.setTimeout(PAGE_LOOP_MS)
   const found: string[] = []
+  for (const url of PAGES) {
+    await page.goto(url)
+    found.push(...(await axeViolations(page, url)))
+  }
   await page.goto('/')
   await page.getByRole('button', { name: 'Services', exact: true }).click()
   found.push(...(await axeViolations(page, '/ services menu open')))
@@ -51,28 +56,28 @@ test('axe, all rules, on a desktop: the services menu open, the contact dialog o
   expect(found).toEqual([])
 })
 
-test.describe('on a phone', () => {
-  test.use(PHONE)
-
+test('axe, all rules, on a phone (target size among them): every page, the menu open', async ({ browser, baseURL }) => {
+  test.setTimeout(PAGE_LOOP_MS)
+  const page = await phonePage(browser, baseURL)
+  const found: string[] = []
   for (const url of PAGES) {
-    test(`axe, all rules, on a phone (target size among them): ${url}`, async ({ page }) => {
-      await page.goto(url)
-      expect(await axeViolations(page, `${url} (phone)`)).toEqual([])
-    })
+    await page.goto(url)
+    found.push(...(await axeViolations(page, `${url} (phone)`)))
   }
-
-  test('axe, all rules, on a phone: the menu open', async ({ page }) => {
-    await page.goto('/en')
-    await page.getByRole('button', { name: 'Open menu' }).click()
-    expect(await axeViolations(page, '/en menu open (phone)')).toEqual([])
-  })
+  await page.goto('/en')
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  found.push(...(await axeViolations(page, '/en menu open (phone)')))
+  await page.context().close()
+  expect(found).toEqual([])
 })
 
-for (const url of PAGES) {
-  test(`2.4.11 Focus Not Obscured: tabbing through ${url}, nothing focused is under the fixed header`, async ({ page }) => {
-    // Focus scrolls at once, as when a visitor asks for reduced motion (the site's own rule): each stop
-    // is measured where its scroll ends, with no waiting frame by frame for a smooth scroll to settle.
-    await page.emulateMedia({ reducedMotion: 'reduce' })
+test('2.4.11 Focus Not Obscured: tabbing through each page, nothing focused is under the fixed header', async ({ page }) => {
+  test.setTimeout(PAGE_LOOP_MS)
+  // Focus scrolls at once, as when a visitor asks for reduced motion (the site's own rule): each stop
+  // is measured where its scroll ends, with no waiting frame by frame for a smooth scroll to settle.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  const hidden: string[] = []
+  for (const url of PAGES) {
     await page.goto(url)
     // What a Tab can reach on this page: twice that many presses and a little more is the bound that
     // catches a focus trap; the loop ends when the focus comes back round to its first stop.
@@ -82,7 +87,6 @@ for (const url of PAGES) {
           (element) => element.tabIndex >= 0 && !element.matches(':disabled') && !element.closest('[inert]') && element.getClientRects().length > 0,
         ).length,
     )
-    const hidden: string[] = []
     let cameRound = false
     for (let presses = 0; presses < 2 * stops + 10 && !cameRound; presses++) {
       await page.keyboard.press('Tab')
@@ -101,31 +105,32 @@ for (const url of PAGES) {
       })
       if (!focus) continue
       if ('done' in focus) cameRound = true
-      else if (focus.covered) hidden.push(focus.name)
+      else if (focus.covered) hidden.push(`${url}: ${focus.name}`)
     }
-    expect(cameRound, `the focus did not come back round to its first stop (${stops} stops found)`).toBe(true)
-    expect(hidden).toEqual([])
-  })
-}
-
-test.describe('at 320 CSS px', () => {
-  test.use({ ...PHONE, viewport: { width: 320, height: 640 } })
-
-  for (const url of [...PAGES, '/admin-panel-2024']) {
-    test(`1.4.10 Reflow: at 320 CSS px nothing on ${url} scrolls sideways or is cut off`, async ({ page }) => {
-      await page.goto(url)
-      const overflow = await page.evaluate(() => ({
-        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        // Elements whose right edge leaves the screen (decorations marked aria-hidden aside).
-        elements: [...document.querySelectorAll('body *')]
-          .filter((element) => !element.closest('[aria-hidden="true"]') && element.getClientRects().length > 0)
-          .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && getComputedStyle(element).position !== 'fixed')
-          .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]}`)
-          .slice(0, 5),
-      }))
-      expect(overflow).toEqual({ page: 0, elements: [] })
-    })
+    expect(cameRound, `${url}: the focus did not come back round to its first stop (${stops} stops found)`).toBe(true)
   }
+  expect(hidden).toEqual([])
+})
+
+test('1.4.10 Reflow: at 320 CSS px nothing scrolls sideways or is cut off, inbox included', async ({ browser, baseURL }) => {
+  test.setTimeout(PAGE_LOOP_MS)
+  const page = await phonePage(browser, baseURL, { viewport: { width: 320, height: 640 } })
+  const wide: string[] = []
+  for (const url of [...PAGES, '/admin-panel-2024']) {
+    await page.goto(url)
+    const overflow = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      // Elements whose right edge leaves the screen (decorations marked aria-hidden aside).
+      elements: [...document.querySelectorAll('body *')]
+        .filter((element) => !element.closest('[aria-hidden="true"]') && element.getClientRects().length > 0)
+        .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && getComputedStyle(element).position !== 'fixed')
+        .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]}`)
+        .slice(0, 5),
+    }))
+    if (overflow.page > 0 || overflow.elements.length) wide.push(`${url}: ${overflow.page} px too wide; ${overflow.elements.join(', ')}`)
+  }
+  await page.context().close()
+  expect(wide).toEqual([])
 })
 
 /** Text cut off by a box that clips its overflow (visually hidden text, 1 px on purpose, aside). */
@@ -147,14 +152,14 @@ function cutText(): string[] {
   return cut.slice(0, 5)
 }
 
-test('1.4.12 Text Spacing: the check finds what it looks for, a paragraph squeezed into a clipping box', async ({ page }) => {
+test('1.4.12 Text Spacing: with the spacing WCAG asks to allow, no text is clipped or overlaps', async ({ page }) => {
+  test.setTimeout(PAGE_LOOP_MS)
+  const clipped: string[] = []
+  // The check finds what it looks for: a paragraph squeezed into a clipping box.
   await page.goto('/about')
   await page.locator('main p').first().evaluate((p) => Object.assign(p.style, { maxHeight: '1em', overflow: 'hidden' }))
   expect(await page.evaluate(cutText)).not.toEqual([])
-})
-
-for (const url of [...PAGES, '/admin-panel-2024']) {
-  test(`1.4.12 Text Spacing: with the spacing WCAG asks to allow, no text on ${url} is clipped or overlaps`, async ({ page }) => {
+  for (const url of [...PAGES, '/admin-panel-2024']) {
     await page.goto(url)
     // As a reader's style sheet or bookmarklet applies it: through the CSSOM, which the policy allows.
     await page.evaluate(() => {
@@ -162,10 +167,12 @@ for (const url of [...PAGES, '/admin-panel-2024']) {
       sheet.replaceSync('* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }')
       document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
     })
-    expect(await page.evaluate(cutText)).toEqual([])
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'px scrolled sideways').toBe(0)
-  })
-}
+    const found = await page.evaluate(cutText)
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    if (found.length || sideways > 0) clipped.push(`${url}: ${found.join(', ')}${sideways > 0 ? ` (${sideways} px sideways)` : ''}`)
+  }
+  expect(clipped).toEqual([])
+})
 
 test('2.3.3 motion: with reduced motion asked for, nothing animates and scrolling jumps; without, it glides', async ({ browser, baseURL }) => {
   const running = async (reducedMotion: 'reduce' | 'no-preference') => {
