@@ -4,7 +4,7 @@
 // are restarted if they die (a few times a minute at most). Ctrl-C, SIGTERM, or any failure here stops
 // everything this started.
 import { spawn } from 'node:child_process'
-import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs'
+import { buildInputs, buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs'
 import { contentLakePortOrExit, localContentLakePort, startContentLake, usesLocalContentLake } from './lib/content-lake.mjs'
 import { isPortTaken, waitForHttp } from './lib/free-port.mjs'
 import { supervise } from './lib/supervise.mjs'
@@ -84,10 +84,10 @@ if (dev) {
   if (typegen !== 0) await stopAll(typegen)
 } else if (!buildIsCurrent('.next')) {
   console.log('[start] building the site (first run or sources changed)…')
-  const startedAt = Date.now()
+  const inputs = buildInputs()
   const build = await runToEnd('npm', ['run', 'build'])
   if (build !== 0) await stopAll(build, '[start] the build failed (above); everything started was stopped.')
-  writeBuildStamp('.next', startedAt)
+  writeBuildStamp('.next', inputs)
 }
 
 if (supabaseUrl.replace(/\/+$/, '') === LOCAL_SUPABASE_URL) {

@@ -3,9 +3,12 @@
 //  2. unit + integration tests (vitest)                 validator over it, a production build read from it
 //                                                    4. browser tests (Playwright + Debian's Chromium)
 //                                                       against that build and a local Supabase
-// It ends with one line "N passed, M failed" and a non-zero exit code when anything failed.
+// It ends with how long each stage took, the ten slowest tests, and one line "N passed, M failed"
+// (non-zero exit code when anything failed).
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { buildInputs, buildIsCurrent, forgetBuild, writeBuildStamp } from './lib/build-stamp.mjs'
 import { findChromium } from './lib/find-chromium.mjs'
 import { freePort, waitForHttp } from './lib/free-port.mjs'
 import { installObservatory } from './lib/observatory.mjs'
@@ -20,6 +23,17 @@ const only = args.filter((arg) => !playwrightFilter.includes(arg))
 const wants = (part) => only.length === 0 || only.includes(part)
 const children = []
 let failedSteps = 0
+
+/** How long each stage took, printed at the end. */
+const stages = []
+async function timed(name, work) {
+  const started = performance.now()
+  try {
+    return await work()
+  } finally {
+    stages.push({ name, ms: performance.now() - started })
+  }
+}
 
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`)
@@ -36,6 +50,7 @@ function runAsync(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`)
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+    children.push(child) // stopped with the servers if the test command is interrupted
     child.on('exit', (code, signal) => {
       if (code !== 0) {
         console.error(`✖ ${title} failed (exit ${code ?? signal})`)
@@ -78,21 +93,62 @@ function supervise(name, command, args, env, logFile) {
 process.on('exit', stopBackground)
 process.on('SIGINT', () => process.exit(130))
 
+// How long a server may take to answer after it starts: a ceiling for hangs. On a busy 2-core machine
+// the local Supabase server (a Postgres engine in WebAssembly) took over a minute.
+const SERVER_START_MS = 300_000
+
+// The browser tests' build. The site writes into it while it runs (pages regenerated after a publish
+// or on revalidation into server/app and server/route-cache, the data cache): those parts are copied
+// aside when it is built and put back before a reused build is served, so every run starts from the
+// seed's pages.
+const TEST_DIST_DIR = '.next-test'
+const TEST_PORTS_FILE = `${TEST_DIST_DIR}/plume-test-ports.json`
+const PRISTINE_DIR = `${TEST_DIST_DIR}/plume-pristine`
+const WRITTEN_AT_RUNTIME = ['server', 'cache/fetch-cache', 'cache/images']
+
+/** Builds the site for the browser tests, or reuses the last build when nothing it depends on changed
+ *  (sources, lock file, the environment it reads: buildIsCurrent). A fresh clone always builds once. */
+function testBuild(buildEnv, ports) {
+  const env = { ...process.env, ...buildEnv }
+  if (buildIsCurrent(TEST_DIST_DIR, env) && existsSync(PRISTINE_DIR)) {
+    console.log(`\n▶ Production build for the browser tests: reusing ${TEST_DIST_DIR} (built from the same sources and environment)`)
+    for (const part of WRITTEN_AT_RUNTIME) {
+      rmSync(`${TEST_DIST_DIR}/${part}`, { recursive: true, force: true })
+      if (existsSync(`${PRISTINE_DIR}/${part}`)) cpSync(`${PRISTINE_DIR}/${part}`, `${TEST_DIST_DIR}/${part}`, { recursive: true })
+    }
+    return true
+  }
+  const inputs = buildInputs(env)
+  forgetBuild(TEST_DIST_DIR)
+  rmSync(PRISTINE_DIR, { recursive: true, force: true })
+  if (!run('Production build for the browser tests', 'npm', ['run', '--silent', 'build'], buildEnv)) return false
+  for (const part of WRITTEN_AT_RUNTIME) {
+    if (existsSync(`${TEST_DIST_DIR}/${part}`)) cpSync(`${TEST_DIST_DIR}/${part}`, `${PRISTINE_DIR}/${part}`, { recursive: true })
+  }
+  writeFileSync(TEST_PORTS_FILE, JSON.stringify(ports))
+  writeBuildStamp(TEST_DIST_DIR, inputs)
+  return true
+}
+
 mkdirSync('test-results', { recursive: true })
 rmSync('test-results/vitest.json', { force: true })
 rmSync('test-results/playwright.json', { force: true })
 rmSync('test-results/playwright-studio.json', { force: true })
 
 if (wants('static')) {
-  run('Sanity schema extract + TypeGen', 'npm', ['run', '--silent', 'typegen'])
-  run('TypeScript', 'tsc', ['--noEmit'])
-  run('ESLint', 'eslint', ['.', '--max-warnings=0'])
+  await timed('Static checks (TypeGen, TypeScript, ESLint)', () => {
+    run('Sanity schema extract + TypeGen', 'npm', ['run', '--silent', 'typegen'])
+    run('TypeScript', 'tsc', ['--noEmit'])
+    run('ESLint', 'eslint', ['.', '--max-warnings=0'])
+  })
 }
 
 if (wants('unit')) {
   if (process.env.TEST_DATABASE_URL) console.log(`\nPostgreSQL portability: the policy tests also run on ${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')}`)
   else console.log('\nPostgreSQL portability: NOT run here (set TEST_DATABASE_URL to a PostgreSQL 15 server; .ci/run starts one). The policy tests run on PGlite only.')
-  run('Unit and integration tests (vitest)', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'])
+  await timed('Unit and integration tests (vitest)', () =>
+    run('Unit and integration tests (vitest)', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']),
+  )
 }
 
 if (wants('e2e')) {
@@ -104,45 +160,52 @@ if (wants('e2e')) {
     failedSteps++
   }
   if (chromium) {
-    const supabasePort = await freePort()
-    const sitePort = await freePort()
-    const lakePort = await freePort()
+    // The build inlines these addresses: the ports of the last build, when they are still free, let a
+    // rerun reuse it.
+    const lastPorts = existsSync(TEST_PORTS_FILE) ? JSON.parse(readFileSync(TEST_PORTS_FILE, 'utf8')) : {}
+    const supabasePort = await freePort(lastPorts.supabase)
+    const sitePort = await freePort(lastPorts.site)
+    const lakePort = await freePort(lastPorts.lake)
     const supabaseUrl = `http://127.0.0.1:${supabasePort}`
     const siteUrl = `http://127.0.0.1:${sitePort}`
     const lakeUrl = `http://127.0.0.1:${lakePort}`
     const buildEnv = {
-      NEXT_DIST_DIR: '.next-test',
+      NEXT_DIST_DIR: TEST_DIST_DIR,
       NEXT_PUBLIC_SUPABASE_URL: supabaseUrl,
       NEXT_PUBLIC_SITE_URL: siteUrl,
       NEXT_PUBLIC_SANITY_PROJECT_ID: '',
       NEXT_PUBLIC_SANITY_LOCAL_PORT: String(lakePort),
     }
-    // The local Content Lake the build reads and the Studio tests edit: seeded into a fresh folder (a
-    // restart keeps it), its webhook pointed at the test site, whose origin CORS allows.
-    rmSync('test-results/content-lake', { recursive: true, force: true })
-    rmSync('test-results/content-lake.log', { force: true })
-    const lakeArgs = ['studio/local/server.ts', '--port', String(lakePort), '--data-dir', 'test-results/content-lake', '--site-url', siteUrl]
-    supervise('content-lake', process.execPath, lakeArgs, {}, 'test-results/content-lake.log')
-    await waitForHttp(`${lakeUrl}/v1/ping`, { timeoutMs: 60_000 })
-    console.log('  (local Content Lake log: test-results/content-lake.log)')
-    const { token: lakeToken } = await (await fetch(`${lakeUrl}/v1/auth/local-token`)).json()
-    run('Sanity document validation (sanity documents validate, against the local Content Lake)', 'sanity', ['documents', 'validate', '--yes', '--level', 'error'], {
-      ...buildEnv,
-      SANITY_INTERNAL_ENV: `http://localhost:${lakePort}`,
-      SANITY_AUTH_TOKEN: lakeToken,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ./scripts/lib/localhost-subdomains.mjs`.trim(),
+    const lakeToken = await timed('Local Content Lake + Sanity document validation', async () => {
+      // The local Content Lake the build reads and the Studio tests edit: seeded into a fresh folder (a
+      // restart keeps it), its webhook pointed at the test site, whose origin CORS allows.
+      rmSync('test-results/content-lake', { recursive: true, force: true })
+      rmSync('test-results/content-lake.log', { force: true })
+      const lakeArgs = ['studio/local/server.ts', '--port', String(lakePort), '--data-dir', 'test-results/content-lake', '--site-url', siteUrl]
+      supervise('content-lake', process.execPath, lakeArgs, {}, 'test-results/content-lake.log')
+      await waitForHttp(`${lakeUrl}/v1/ping`, { timeoutMs: SERVER_START_MS })
+      console.log('  (local Content Lake log: test-results/content-lake.log)')
+      const { token } = await (await fetch(`${lakeUrl}/v1/auth/local-token`)).json()
+      run('Sanity document validation (sanity documents validate, against the local Content Lake)', 'sanity', ['documents', 'validate', '--yes', '--level', 'error'], {
+        ...buildEnv,
+        SANITY_INTERNAL_ENV: `http://localhost:${lakePort}`,
+        SANITY_AUTH_TOKEN: token,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ./scripts/lib/localhost-subdomains.mjs`.trim(),
+      })
+      return token
     })
-    if (run('Production build for the browser tests', 'npm', ['run', '--silent', 'build'], buildEnv)) {
+    const built = await timed('Production build', () => testBuild(buildEnv, { supabase: supabasePort, site: sitePort, lake: lakePort }))
+    if (built) {
       // The contact-form tests all come from 127.0.0.1: raise the per-address limit (tested on its own).
       rmSync('test-results/local-supabase.log', { force: true })
       const supabaseArgs = ['supabase/local/server.ts', '--port', String(supabasePort), '--memory', '--contact-rate-limit', '100000']
       startBackground(process.execPath, supabaseArgs, { OUTBOX_DIR: 'test-results/outbox' }, 'test-results/local-supabase.log')
       console.log('  (local Supabase server log: test-results/local-supabase.log)')
-      await waitForHttp(`${supabaseUrl}/auth/v1/health`, { timeoutMs: 60_000 })
+      await waitForHttp(`${supabaseUrl}/auth/v1/health`, { timeoutMs: SERVER_START_MS })
       // The site as `npm start` serves it (scripts/serve-site.mjs: `next start` behind a request-target
       // check), supervised: the Studio tests kill it to check a restart.
       supervise('site', process.execPath, ['scripts/serve-site.mjs', '-p', String(sitePort), '-H', '127.0.0.1'], buildEnv)
-      await waitForHttp(siteUrl, { timeoutMs: 60_000 })
+      await waitForHttp(siteUrl, { timeoutMs: SERVER_START_MS })
       // MDN HTTP Observatory's grader for the security-header tests, installed apart (scripts/lib/observatory.mjs).
       let observatoryDir = ''
       try {
@@ -160,25 +223,68 @@ if (wants('e2e')) {
         CONTENT_LAKE_TOKEN: lakeToken,
         CHROMIUM_PATH: chromium,
       }
-      await runAsync('Browser tests (Playwright, Chromium)', 'playwright', ['test', '--project=desktop', '--project=mobile', '--pass-with-no-tests', ...playwrightFilter], playwrightEnv)
+      await timed('Browser tests (Playwright: desktop, mobile)', () =>
+        runAsync('Browser tests (Playwright, Chromium)', 'playwright', ['test', '--project=desktop', '--project=mobile', '--pass-with-no-tests', ...playwrightFilter], playwrightEnv),
+      )
       // Last, as it publishes content the pages above are checked against.
-      await runAsync('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps', '--workers=1', '--pass-with-no-tests', ...playwrightFilter], {
-        ...playwrightEnv,
-        PLAYWRIGHT_JSON_FILE: 'test-results/playwright-studio.json',
-      })
+      await timed('Studio browser tests (Playwright: studio)', () =>
+        runAsync('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps', '--workers=1', '--pass-with-no-tests', ...playwrightFilter], {
+          ...playwrightEnv,
+          PLAYWRIGHT_JSON_FILE: 'test-results/playwright-studio.json',
+        }),
+      )
       stopBackground()
     }
   }
 }
 
+const readReport = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null)
+const PLAYWRIGHT_REPORTS = ['test-results/playwright.json', 'test-results/playwright-studio.json']
+
 function countFrom(file, read) {
-  if (!existsSync(file)) return { passed: 0, failed: 0 }
-  return read(JSON.parse(readFileSync(file, 'utf8')))
+  const report = readReport(file)
+  return report ? read(report) : { passed: 0, failed: 0 }
 }
+
+/** Every test of the vitest and Playwright JSON reports with its duration (all its attempts). */
+function testDurations() {
+  const tests = []
+  for (const file of readReport('test-results/vitest.json')?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) tests.push({ ms: test.duration ?? 0, runner: 'vitest', title: `${path.relative(process.cwd(), file.name)} › ${test.fullName}` })
+  }
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0)
+        tests.push({ ms, runner: `playwright ${test.projectName}`, title: [spec.file, ...titles, spec.title].join(' › ') })
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title])
+  }
+  for (const file of PLAYWRIGHT_REPORTS) for (const suite of readReport(file)?.suites ?? []) visit(suite, [])
+  return tests
+}
+
+const duration = (ms) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s` : `${(ms / 1000).toFixed(1)} s`)
+
+if (stages.length) {
+  const width = Math.max(...stages.map((stage) => stage.name.length), 'Total'.length)
+  console.log('\nWhere the time went:')
+  for (const stage of stages) console.log(`  ${stage.name.padEnd(width)}  ${duration(stage.ms).padStart(10)}`)
+  console.log(`  ${'Total'.padEnd(width)}  ${duration(performance.now()).padStart(10)}`)
+}
+const slowest = testDurations()
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 10)
+if (slowest.length) {
+  console.log('\nThe ten slowest tests:')
+  for (const test of slowest) console.log(`  ${duration(test.ms).padStart(10)}  ${test.runner.padEnd(19)}  ${test.title}`)
+}
+
 const vitest = countFrom('test-results/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + r.numPendingTests + r.numTodoTests }))
 const playwrightCounts = (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky + r.stats.skipped })
-const site = countFrom('test-results/playwright.json', playwrightCounts)
-const studio = countFrom('test-results/playwright-studio.json', playwrightCounts)
+const site = countFrom(PLAYWRIGHT_REPORTS[0], playwrightCounts)
+const studio = countFrom(PLAYWRIGHT_REPORTS[1], playwrightCounts)
 const playwright = { passed: site.passed + studio.passed, failed: site.failed + studio.failed }
 const passed = vitest.passed + playwright.passed
 const failed = vitest.failed + playwright.failed + failedSteps

