@@ -4,15 +4,20 @@
 //   site's security headers (see lib/request-target.mjs);
 // - each HTML response's Content-Security-Policy is completed with the hashes of its inline scripts
 //   (lib/complete-policy.mjs), and draft-mode requests get the editors' policy;
-// - compression, after that (Next.js's own is off: it would compress before the HTML could be read).
-import { readFileSync } from 'node:fs'
+// - compression, after that (Next.js's own is off: it would compress before the HTML could be read),
+//   done once per version of each body (lib/compress-response.mjs);
+// - the pages' Cache-Control says how long a CDN may keep them (lib/cdn-cache-control.mjs).
+// It runs the same way from a checkout and from the standalone folder of the container image, where
+// there is no next.config.ts: the build's own copy of the configuration is used there.
+import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import compression from 'compression'
 import { contentSecurityPolicy, policySourcesFromEnv } from '../lib/content-security-policy.ts'
 import { securityHeaders } from '../lib/security-headers.ts'
+import { cdnCacheControl } from './lib/cdn-cache-control.mjs'
 import { completePolicyOfHtml } from './lib/complete-policy.mjs'
+import { CompressionMemo, compressResponse } from './lib/compress-response.mjs'
 import { malformedRequestTarget } from './lib/request-target.mjs'
 
 process.env.NODE_ENV = 'production'
@@ -21,6 +26,11 @@ const { values } = parseArgs({
   strict: true,
 })
 const port = Number(values.port)
+const distDir = process.env.NEXT_DIST_DIR || '.next'
+if (!existsSync('next.config.ts')) {
+  // The standalone folder: Next reads the configuration the build wrote, as its own server.js does.
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(join(distDir, 'required-server-files.json'), 'utf8')).config)
+}
 const { default: next } = await import('next')
 const app = next({ dev: false, dir: process.cwd(), hostname: values.hostname ?? 'localhost', port })
 await app.prepare()
@@ -35,10 +45,18 @@ const badRequestHeaders = {
 
 // Draft mode is on when the request carries Next.js's bypass cookie with this build's preview id (the
 // check Next.js itself makes); only then may a page get the editors' policy.
-const { previewModeId } = JSON.parse(readFileSync(join(process.env.NEXT_DIST_DIR || '.next', 'prerender-manifest.json'), 'utf8')).preview
+const { previewModeId } = JSON.parse(readFileSync(join(distDir, 'prerender-manifest.json'), 'utf8')).preview
 const draftModePolicy = contentSecurityPolicy('site', sources, { draftMode: true })
-const inDraftMode = (request) => (request.headers.cookie ?? '').split(/;\s*/).includes(`__prerender_bypass=${previewModeId}`)
-const compress = compression()
+const BYPASS_COOKIE = /^__prerender_bypass=/
+/** True for a request in draft mode; a bypass cookie that is not this build's is dropped, so that
+ *  next.config.ts's draft-mode header rule (it only checks the cookie is there) never applies to it. */
+function inDraftMode(request) {
+  const cookies = (request.headers.cookie ?? '').split(/;\s*/)
+  if (cookies.includes(`__prerender_bypass=${previewModeId}`)) return true
+  if (cookies.some((cookie) => BYPASS_COOKIE.test(cookie))) request.headers.cookie = cookies.filter((cookie) => !BYPASS_COOKIE.test(cookie)).join('; ')
+  return false
+}
+const compressionMemo = new CompressionMemo()
 
 const server = createServer((request, response) => {
   const problem = malformedRequestTarget(request.url)
@@ -47,11 +65,12 @@ const server = createServer((request, response) => {
     response.end(`Bad Request: ${problem}\n`)
     return
   }
-  compress(request, response, () => {
-    const draftMode = inDraftMode(request) && !request.url.startsWith('/studio')
-    completePolicyOfHtml(request, response, draftMode ? draftModePolicy : null)
-    handle(request, response)
-  })
+  // Innermost first: the policy is completed from the HTML, then the body compressed.
+  cdnCacheControl(response)
+  compressResponse(request, response, compressionMemo)
+  const draftMode = inDraftMode(request) && !request.url.startsWith('/studio')
+  completePolicyOfHtml(request, response, draftMode ? draftModePolicy : null)
+  handle(request, response)
 })
 server.listen(port, values.hostname, () => console.log(`▲ Next.js production build at http://${values.hostname ?? 'localhost'}:${port}`))
 const stop = () => server.close(() => process.exit(0))

@@ -8,7 +8,7 @@ import type { NextRequest } from 'next/server'
 export async function GET(request: NextRequest) {
   ;(await draftMode()).disable()
   // A relative Location: the origin Next sees behind a proxy or a custom server may not be the browser's.
-  return new Response(null, { status: 303, headers: { Location: returnPath(request), 'Cache-Control': 'no-store' } })
+  return new Response(null, { status: 303, headers: { Location: returnPath(request), 'Cache-Control': 'private, no-store' } })
 }
 
 function returnPath(request: NextRequest): string {
