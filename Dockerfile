@@ -60,6 +60,7 @@ COPY --from=build /app/scripts/lib/complete-policy.mjs ./scripts/lib/complete-po
 COPY --from=build /app/scripts/lib/compress-response.mjs ./scripts/lib/compress-response.mjs
 COPY --from=build /app/scripts/lib/hold-response.mjs ./scripts/lib/hold-response.mjs
 COPY --from=build /app/scripts/lib/request-target.mjs ./scripts/lib/request-target.mjs
+COPY --from=build /app/scripts/lib/response-cache.mjs ./scripts/lib/response-cache.mjs
 COPY --from=build /app/lib/content-security-policy.ts ./lib/content-security-policy.ts
 COPY --from=build /app/lib/security-headers.ts ./lib/security-headers.ts
 COPY --from=build /app/studio/local/defaults.ts ./studio/local/defaults.ts

@@ -6,7 +6,9 @@
 //   (lib/complete-policy.mjs), and draft-mode requests get the editors' policy;
 // - compression, after that (Next.js's own is off: it would compress before the HTML could be read),
 //   done once per version of each body (lib/compress-response.mjs);
-// - the pages' Cache-Control says how long a CDN may keep them (lib/cdn-cache-control.mjs).
+// - the pages' Cache-Control says how long a CDN may keep them (lib/cdn-cache-control.mjs);
+// - what Next.js marks as shareable is kept, finished, and sent again without Next.js until a publish
+//   (lib/response-cache.mjs).
 // It runs the same way from a checkout and from the standalone folder of the container image, where
 // there is no next.config.ts: the build's own copy of the configuration is used there.
 import { existsSync, readFileSync } from 'node:fs'
@@ -17,8 +19,9 @@ import { contentSecurityPolicy, policySourcesFromEnv } from '../lib/content-secu
 import { securityHeaders } from '../lib/security-headers.ts'
 import { cdnCacheControl } from './lib/cdn-cache-control.mjs'
 import { completePolicyOfHtml } from './lib/complete-policy.mjs'
-import { CompressionMemo, compressResponse } from './lib/compress-response.mjs'
+import { CompressionMemo, compressResponse, negotiateEncoding } from './lib/compress-response.mjs'
 import { malformedRequestTarget } from './lib/request-target.mjs'
+import { ResponseCache } from './lib/response-cache.mjs'
 
 process.env.NODE_ENV = 'production'
 const { values } = parseArgs({
@@ -57,6 +60,7 @@ function inDraftMode(request) {
   return false
 }
 const compressionMemo = new CompressionMemo()
+const responseCache = new ResponseCache({ negotiate: negotiateEncoding })
 
 const server = createServer((request, response) => {
   const problem = malformedRequestTarget(request.url)
@@ -65,7 +69,9 @@ const server = createServer((request, response) => {
     response.end(`Bad Request: ${problem}\n`)
     return
   }
-  // Innermost first: the policy is completed from the HTML, then the body compressed.
+  if (responseCache.serve(request, response)) return
+  // Innermost first: the policy is completed from the HTML, then the body compressed, then kept.
+  responseCache.record(request, response)
   cdnCacheControl(response)
   compressResponse(request, response, compressionMemo)
   const draftMode = inDraftMode(request) && !request.url.startsWith('/studio')
