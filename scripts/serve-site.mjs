@@ -9,9 +9,10 @@
 // - the pages' Cache-Control says how long a CDN may keep them (lib/cdn-cache-control.mjs);
 // - what Next.js marks as shareable is kept, finished, and sent again without Next.js until a publish
 //   (lib/response-cache.mjs).
-// It runs the same way from a checkout and from the standalone folder of the container image, where
-// there is no next.config.ts: the build's own copy of the configuration is used there.
-import { existsSync, readFileSync } from 'node:fs'
+// It runs the same way from a checkout and from the standalone folder of the container image (where
+// there is no next.config.ts): with the build's own copy of the configuration, as Next's standalone
+// server.js does.
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -30,10 +31,7 @@ const { values } = parseArgs({
 })
 const port = Number(values.port)
 const distDir = process.env.NEXT_DIST_DIR || '.next'
-if (!existsSync('next.config.ts')) {
-  // The standalone folder: Next reads the configuration the build wrote, as its own server.js does.
-  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(join(distDir, 'required-server-files.json'), 'utf8')).config)
-}
+process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(join(distDir, 'required-server-files.json'), 'utf8')).config)
 const { default: next } = await import('next')
 const app = next({ dev: false, dir: process.cwd(), hostname: values.hostname ?? 'localhost', port })
 await app.prepare()
