@@ -14,6 +14,7 @@
 // Lake on a free port.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { get } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { buildIsCurrent, writeBuildStamp } from '../../scripts/lib/build-stamp.mjs'
@@ -30,6 +31,7 @@ const children: ChildProcess[] = []
 const stopAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'))
 process.on('exit', stopAll)
 process.on('SIGINT', () => process.exit(130))
+process.on('SIGTERM', () => process.exit(143))
 
 if (spawnSync('wrk', ['--version']).error) {
   console.error('bench:origin needs wrk: apt-get install -y wrk (Debian/Ubuntu) or brew install wrk.')
@@ -102,9 +104,15 @@ function wrk(url: string, seconds = SECONDS): Result {
   }
 }
 
-async function sizes(url: string) {
-  const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } })
-  return { html: (await plain.arrayBuffer()).byteLength, cacheControl: plain.headers.get('cache-control') ?? '' }
+/** The page's uncompressed size, on a connection of its own (a kept-alive one may have timed out). */
+function htmlSize(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false, headers: { 'accept-encoding': 'identity' } }, (response) => {
+      let bytes = 0
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      response.on('end', () => resolve(bytes))
+    }).on('error', reject)
+  })
 }
 
 const results = new Map<string, Map<string, Result & { html: number }>>()
@@ -121,7 +129,7 @@ for (const server of servers) {
   await waitForHttp(`${base}/`, { timeoutMs: 60_000 })
   const byPath = new Map<string, Result & { html: number }>()
   for (const path of server.paths) {
-    const { html } = await sizes(`${base}${path}`)
+    const html = await htmlSize(`${base}${path}`)
     wrk(`${base}${path}`, 2) // warm-up: first renders, compression of each version
     byPath.set(path, { ...wrk(`${base}${path}`), html })
     const r = byPath.get(path)!
