@@ -18,6 +18,9 @@ const nextConfig: NextConfig = {
   // The test command builds into its own folder so it never clobbers the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // A self-contained server folder (.next/standalone, with only the traced node_modules) for the
+  // container image; `next start` and `npm start` serve the same build as before.
+  output: 'standalone',
   // The production server (scripts/serve-site.mjs) compresses, after it has read each page's inline
   // scripts to complete its Content-Security-Policy.
   compress: false,
@@ -56,13 +59,25 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     const sources = policySourcesFromEnv()
-    const csp = (kind: PolicyKind) => ({ key: 'Content-Security-Policy', value: contentSecurityPolicy(kind, sources) })
+    // The portable policy: it lets the pages' own inline scripts run wherever Next serves the build
+    // alone; scripts/serve-site.mjs replaces 'unsafe-inline' with the hashes of each page's scripts.
+    const csp = (kind: PolicyKind, draftMode = false) => ({
+      key: 'Content-Security-Policy',
+      value: contentSecurityPolicy(kind, sources, { portable: true, draftMode }),
+    })
+    const noStore = { key: 'Cache-Control', value: 'private, no-store' }
     return [
       // The last matching rule wins for a header both set: the Studio's policy replaces the site's.
       { source: '/:path*', headers: [...securityHeaders, csp('site')] },
+      // Editors in draft mode (Next's bypass cookie): the overlays' styles and live updates. Without
+      // our server in front Next gives this to any request with that cookie, valid or not: it only
+      // loosens the policy of the one who sent it (serve-site.mjs drops a cookie that is not valid).
+      { source: '/:path*', has: [{ type: 'cookie', key: '__prerender_bypass' }], headers: [csp('site', true)] },
       { source: '/studio/:path*', headers: [csp('studio')] },
-      // The inbox and the Studio must never be indexed, even if someone links to them.
-      { source: '/admin-panel-2024', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }, { key: 'Cache-Control', value: 'no-store' }] },
+      // The inbox and the Studio must never be indexed, even if someone links to them; the inbox and
+      // the API are never kept by a browser or a CDN.
+      { source: '/admin-panel-2024', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }, noStore] },
+      { source: '/api/:path*', headers: [noStore] },
       { source: '/studio/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] },
     ]
   },

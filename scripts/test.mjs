@@ -132,8 +132,9 @@ function testBuild(buildEnv, ports) {
 
 mkdirSync('test-results', { recursive: true })
 rmSync('test-results/vitest.json', { force: true })
-rmSync('test-results/playwright.json', { force: true })
-rmSync('test-results/playwright-studio.json', { force: true })
+const SERVING_MODE_REPORTS = ['test-results/playwright-next-start.json', 'test-results/playwright-standalone-folder.json']
+const PLAYWRIGHT_REPORTS = ['test-results/playwright.json', 'test-results/playwright-studio.json', ...SERVING_MODE_REPORTS]
+for (const report of PLAYWRIGHT_REPORTS) rmSync(report, { force: true })
 
 if (wants('static')) {
   await timed('Static checks (TypeGen, TypeScript, ESLint)', () => {
@@ -233,13 +234,65 @@ if (wants('e2e')) {
           PLAYWRIGHT_JSON_FILE: 'test-results/playwright-studio.json',
         }),
       )
+      await timed('Browser tests against the other ways of serving', () => testOtherServingModes({ buildEnv, playwrightEnv }))
       stopBackground()
     }
   }
 }
 
+/**
+ * The same build served the other ways a deployment serves it (README: Deploy): plain `next start`,
+ * and the standalone folder of the container image (scripts/lib/standalone-folder.mjs: what the
+ * Dockerfile copies, in an empty folder, started with its CMD). tests/e2e/serving-modes.spec.ts runs
+ * against each, on a free loopback port; `npm start`'s server ran it with the other browser tests.
+ */
+async function testOtherServingModes({ buildEnv, playwrightEnv }) {
+  if (playwrightFilter.length > 0 && !playwrightFilter.some((arg) => arg.includes('serving-modes'))) return
+  const { mkdtempSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const { makeStandaloneFolder } = await import('./lib/standalone-folder.mjs')
+  const modes = [
+    { name: 'next start', start: (port) => ({ command: 'next', args: ['start', '-p', String(port), '-H', '127.0.0.1'] }) },
+    {
+      name: 'standalone folder',
+      start: (port) => {
+        const folder = mkdtempSync(join(tmpdir(), 'plume-standalone-'))
+        const { cmd } = makeStandaloneFolder(folder, { distDir: buildEnv.NEXT_DIST_DIR })
+        console.log(`  (standalone folder: ${folder}; command: ${cmd.join(' ')})`)
+        // The image's command, on loopback; `node` is the Node this command runs on (the image's, 24).
+        return { command: cmd[0] === 'node' ? process.execPath : cmd[0], args: [...cmd.slice(1), '-p', String(port), '-H', '127.0.0.1'], cwd: folder, folder }
+      },
+    },
+  ]
+  for (const mode of modes) {
+    const port = await freePort()
+    const { command, args, cwd, folder } = mode.start(port)
+    const slug = mode.name.replace(/\W+/g, '-')
+    const logFile = `test-results/${slug}.log`
+    rmSync(logFile, { force: true })
+    const output = openSync(logFile, 'a')
+    const server = spawn(command, args, { cwd, stdio: ['ignore', output, output], env: { ...process.env, ...buildEnv, PORT: String(port) } })
+    children.push(server)
+    try {
+      await waitForHttp(`http://127.0.0.1:${port}/robots.txt`, { timeoutMs: 60_000 })
+      await runAsync(`Browser tests against ${mode.name} (log: ${logFile})`, 'playwright', ['test', 'tests/e2e/serving-modes.spec.ts', '--project=desktop'], {
+        ...playwrightEnv,
+        BASE_URL: `http://127.0.0.1:${port}`,
+        SERVING_MODE: mode.name,
+        PLAYWRIGHT_JSON_FILE: `test-results/playwright-${slug}.json`,
+      })
+    } catch (error) {
+      console.error(`✖ ${mode.name} did not start: ${error.message} (see ${logFile})`)
+      failedSteps++
+    } finally {
+      server.kill('SIGTERM')
+      if (folder) rmSync(folder, { recursive: true, force: true })
+    }
+  }
+}
+
 const readReport = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null)
-const PLAYWRIGHT_REPORTS = ['test-results/playwright.json', 'test-results/playwright-studio.json']
 
 function countFrom(file, read) {
   const report = readReport(file)
@@ -283,9 +336,7 @@ if (slowest.length) {
 
 const vitest = countFrom('test-results/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + r.numPendingTests + r.numTodoTests }))
 const playwrightCounts = (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky + r.stats.skipped })
-const site = countFrom(PLAYWRIGHT_REPORTS[0], playwrightCounts)
-const studio = countFrom(PLAYWRIGHT_REPORTS[1], playwrightCounts)
-const playwright = { passed: site.passed + studio.passed, failed: site.failed + studio.failed }
+const playwright = PLAYWRIGHT_REPORTS.map((file) => countFrom(file, playwrightCounts)).reduce((sum, run) => ({ passed: sum.passed + run.passed, failed: sum.failed + run.failed }))
 const passed = vitest.passed + playwright.passed
 const failed = vitest.failed + playwright.failed + failedSteps
 console.log(`\nvitest ${vitest.passed} passed / ${vitest.failed} failed; playwright ${playwright.passed} passed / ${playwright.failed} failed; failed steps ${failedSteps}`)

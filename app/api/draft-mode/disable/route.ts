@@ -17,5 +17,5 @@ export async function GET(request: NextRequest) {
     host: request.headers.get('host') ?? request.nextUrl.host,
   })
   // A relative Location: the origin Next sees behind a proxy or a custom server may not be the browser's.
-  return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } })
+  return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'private, no-store' } })
 }
