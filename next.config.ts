@@ -3,8 +3,14 @@ import createNextIntlPlugin from 'next-intl/plugin'
 import { contentSecurityPolicy, policySourcesFromEnv, type PolicyKind } from './lib/content-security-policy.ts'
 import { securityHeaders } from './lib/security-headers.ts'
 
-// Paths that are not French pages: English, Next internals, API, Studio, inbox, assets, SEO files.
-const UNLOCALISED = ['en', 'fr', '_next', 'api', 'studio', 'admin-panel-2024', 'sitemap\\.xml', 'robots\\.txt', 'favicon\\.ico', 'icon\\.svg']
+/*
+ * First path parts that are not French pages and that the file system alone does not answer: English,
+ * Next internals, the API (unknown /api paths stay plain 404s) and the Studio's catch-all. The French
+ * rewrite runs after the file system (afterFiles), so static routes (the inbox, sitemap.xml, robots.txt,
+ * icon.svg) are served before it and need no entry. This list reaches every visitor in the build
+ * manifest (/_next/static/<build id>/_buildManifest.js): it must never name the hidden inbox.
+ */
+const UNLOCALISED = ['en', 'fr', '_next', 'api', 'studio']
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts')
 
@@ -12,28 +18,36 @@ const nextConfig: NextConfig = {
   // The test command builds into its own folder so it never clobbers the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // A self-contained server folder (.next/standalone, with only the traced node_modules) for the
+  // container image; `next start` and `npm start` serve the same build as before.
+  output: 'standalone',
   // The production server (scripts/serve-site.mjs) compresses, after it has read each page's inline
   // scripts to complete its Content-Security-Policy.
   compress: false,
   reactStrictMode: true,
+  experimental: {
+    // Route prediction (on by default in Next 16.4) prints, in every page's RSC payload, the static
+    // siblings of the [locale] segment: every top-level static route of the app, route groups and root
+    // layouts notwithstanding, so the hidden inbox's path was on every public page (issue #20). Off, the
+    // payload carries none and the router asks the server for a URL it has not prefetched.
+    optimisticRouting: false,
+  },
   // The share pictures' font is read from disk by their routes.
   outputFileTracingIncludes: { '/*': ['./node_modules/@fontsource/fraunces/files/fraunces-latin-600-normal.woff'] },
   images: {
     remotePatterns: [{ protocol: 'https', hostname: 'cdn.sanity.io' }],
   },
   /*
-   * French is served without a prefix: every path that is not English or internal is rewritten to
-   * the [locale]=fr pages, and /fr/... redirects to the unprefixed URL. This is what next-intl's
+   * French is served without a prefix: every path that is not English or internal, and that no
+   * static route answers, is rewritten to the [locale]=fr pages, and /fr/... redirects to the
+   * unprefixed URL. This is what next-intl's
    * middleware would do, done by the router instead: Next 16.2.6+ turns middleware rewrites into
    * 307 loops under `next start` (vercel/next.js#94342).
    */
   async rewrites() {
     return {
-      beforeFiles: [
-        { source: '/', destination: '/fr' },
-        { source: `/:path((?!(?:${UNLOCALISED.join('|')})(?:/|$)).+)`, destination: '/fr/:path' },
-      ],
-      afterFiles: [],
+      beforeFiles: [{ source: '/', destination: '/fr' }],
+      afterFiles: [{ source: `/:path((?!(?:${UNLOCALISED.join('|')})(?:/|$)).+)`, destination: '/fr/:path' }],
       fallback: [],
     }
   },
@@ -45,13 +59,25 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     const sources = policySourcesFromEnv()
-    const csp = (kind: PolicyKind) => ({ key: 'Content-Security-Policy', value: contentSecurityPolicy(kind, sources) })
+    // The portable policy: it lets the pages' own inline scripts run wherever Next serves the build
+    // alone; scripts/serve-site.mjs replaces 'unsafe-inline' with the hashes of each page's scripts.
+    const csp = (kind: PolicyKind, draftMode = false) => ({
+      key: 'Content-Security-Policy',
+      value: contentSecurityPolicy(kind, sources, { portable: true, draftMode }),
+    })
+    const noStore = { key: 'Cache-Control', value: 'private, no-store' }
     return [
       // The last matching rule wins for a header both set: the Studio's policy replaces the site's.
       { source: '/:path*', headers: [...securityHeaders, csp('site')] },
+      // Editors in draft mode (Next's bypass cookie): the overlays' styles and live updates. Without
+      // our server in front Next gives this to any request with that cookie, valid or not: it only
+      // loosens the policy of the one who sent it (serve-site.mjs drops a cookie that is not valid).
+      { source: '/:path*', has: [{ type: 'cookie', key: '__prerender_bypass' }], headers: [csp('site', true)] },
       { source: '/studio/:path*', headers: [csp('studio')] },
-      // The inbox and the Studio must never be indexed, even if someone links to them.
-      { source: '/admin-panel-2024', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }, { key: 'Cache-Control', value: 'no-store' }] },
+      // The inbox and the Studio must never be indexed, even if someone links to them; the inbox and
+      // the API are never kept by a browser or a CDN.
+      { source: '/admin-panel-2024', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }, noStore] },
+      { source: '/api/:path*', headers: [noStore] },
       { source: '/studio/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] },
     ]
   },

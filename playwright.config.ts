@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig, devices } from '@playwright/test'
 import { e2eServers } from './scripts/lib/e2e-ports.mjs'
 
@@ -19,10 +20,15 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: 2,
+  // One worker per two cores: each worker drives a Chromium whose page and renderer keep a core busy,
+  // and the site, both local twins and Playwright itself need the rest. Two workers on two cores ran
+  // at a load of 9–13, stretching every wait. (`--workers=N` overrides it.)
+  workers: Math.max(1, Math.floor(availableParallelism() / 2)),
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Ceilings that catch hangs, generous enough for a busy 2-core machine: a test waits for outcomes,
+  // never for a duration.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   forbidOnly: true,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_FILE ?? 'test-results/playwright.json' }]],
   outputDir: 'test-results/playwright',
@@ -56,7 +62,7 @@ export default defineConfig({
       name: 'studio',
       dependencies: ['desktop', 'mobile'],
       testMatch: /(studio|presentation)\.spec\.ts/,
-      timeout: 90_000,
+      timeout: 180_000,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, ignoreHTTPSErrors: true },
     },
   ],

@@ -8,7 +8,9 @@ export default defineConfig({
     environment: 'node',
     // Logs of passing tests (the function's JSON lines) stay quiet; a failing test shows its own.
     silent: 'passed-only',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Ceilings that catch hangs, generous enough for a busy 2-core machine (starting a local Supabase
+    // server, a Postgres engine in WebAssembly, took over a minute there): tests wait for outcomes.
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
   },
 })

@@ -6,7 +6,6 @@ import {
   LOCAL_PROJECT_ID,
   LOCAL_SERVICE_ROLE_KEY,
   LOCAL_SUPABASE_URL,
-  LOCAL_WEBHOOK_SECRET,
 } from '@plume/local-twins/defaults'
 
 /*
@@ -153,14 +152,6 @@ export const backends: Backends = backendsFromEnv({
   NEXT_PUBLIC_SUPABASE_URL: process.env.NEXT_PUBLIC_SUPABASE_URL,
   NEXT_PUBLIC_SUPABASE_ANON_KEY: process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY,
 })
-
-/**
- * The secret the Sanity webhook is signed with (server only): SANITY_REVALIDATE_SECRET, or with the
- * local Content Lake its well-known default, which it signs with unless a secret is set for both.
- */
-export function revalidateSecret(sanity: SanityBackend = backends.sanity, env: Record<string, string | undefined> = process.env): string | undefined {
-  return env.SANITY_REVALIDATE_SECRET || (sanity.hosted ? undefined : LOCAL_WEBHOOK_SECRET)
-}
 
 /** The service-role key for scripts (never the browser): SUPABASE_SERVICE_ROLE_KEY, or the twin's demo key. */
 export function serviceRoleKey(supabase: SupabaseBackend = backends.supabase, env: Record<string, string | undefined> = process.env): string | undefined {

@@ -6,10 +6,12 @@ import { backendsFromEnv, type BackendsEnv } from './backends.ts'
  *
  * Pages stay static: the policy cannot carry a per-request nonce, so it names the inline scripts Next
  * writes into each page by their SHA-256 hashes. Those scripts (the RSC payload) differ per page and
- * change whenever a page is regenerated after a publish, so the hashes are not known at build time:
- * next.config.ts sends the policy without them, and the production server (scripts/serve-site.mjs)
- * completes it from the very HTML it sends (`withInlineHashes`). The dev server keeps the relaxed
- * policy Next's hot reloading needs ('unsafe-eval', 'unsafe-inline').
+ * change whenever a page is regenerated after a publish, so the hashes are not known at build time.
+ * next.config.ts therefore sends the *portable* policy, safe wherever Next serves the build on its own
+ * (`next start`, the standalone server, Vercel): inline scripts and style attributes allowed. Our
+ * production server (scripts/serve-site.mjs) tightens it from the very HTML it sends
+ * (`withInlineHashes`): hashes in, 'unsafe-inline' out. The dev server keeps the relaxed policy Next's
+ * hot reloading needs ('unsafe-eval', 'unsafe-inline').
  *
  * This module is imported by next.config.ts and by serve-site.mjs through Node's type stripping: no
  * path aliases, only Node built-ins, packages and relative `.ts` imports.
@@ -119,9 +121,30 @@ const serialize = (directives: Directives) =>
     .map(([name, values]) => [name, ...new Set(values)].join(' '))
     .join('; ')
 
-export function contentSecurityPolicy(kind: PolicyKind, sources: PolicySources, options: { draftMode?: boolean } = {}): string {
-  const directives = directivesFor(kind, sources)
-  return serialize(options.draftMode ? addDraftMode(directives, sources) : directives)
+/** Without a server to hash them, the page's own inline scripts and style attributes must run: allowed
+ *  by 'unsafe-inline', which browsers ignore in script-src as soon as a hash is there too, and which
+ *  `withInlineHashes` removes when it adds them. Style attributes get their own directive, so `style-src`
+ *  keeps refusing inline <style> elements. */
+function makePortable(directives: Directives): Directives {
+  const inlineStyles = directives['style-src'].includes("'unsafe-inline'")
+  return {
+    ...directives,
+    'script-src': [...directives['script-src'], "'unsafe-inline'"],
+    ...(inlineStyles ? {} : { 'style-src-attr': ["'unsafe-inline'"] }),
+  }
+}
+
+export interface PolicyOptions {
+  /** The editors' policy (requests with the draft-mode cookie). */
+  draftMode?: boolean
+  /** The policy next.config.ts sends: right for the build served by Next alone (see above). */
+  portable?: boolean
+}
+
+export function contentSecurityPolicy(kind: PolicyKind, sources: PolicySources, options: PolicyOptions = {}): string {
+  let directives = directivesFor(kind, sources)
+  if (options.draftMode) directives = addDraftMode(directives, sources)
+  return serialize(options.portable ? makePortable(directives) : directives)
 }
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
@@ -146,22 +169,35 @@ function inlineScripts(html: string): string[] {
 const decodeAttribute = (value: string) =>
   value.replace(/&(quot|amp|lt|gt|#39|#x27);/g, (entity) => ({ '&quot;': '"', '&amp;': '&', '&lt;': '<', '&gt;': '>', '&#39;': "'", '&#x27;': "'" })[entity] ?? entity)
 
+const UNSAFE_INLINE = "'unsafe-inline'"
+const withoutUnsafeInline = (directive: string) =>
+  directive
+    .split(/\s+/)
+    .filter((token) => token !== UNSAFE_INLINE)
+    .join(' ')
+
 /**
  * The policy completed for one HTML document: the hashes of its inline scripts join `script-src`,
  * and those of its `style` attributes (next/image's `color:transparent`, a few layout variables) a
- * `style-src-attr` directive, unless the policy already allows inline styles. A policy without
- * `script-src` (not a page's) is returned as is.
+ * `style-src-attr` directive, unless the policy already allows inline styles in `style-src`. The
+ * portable policy's 'unsafe-inline' (script-src, style-src-attr) goes: the hashes name everything the
+ * page runs (the dev policy, with 'unsafe-eval', is left as it is). A policy without `script-src` (not
+ * a page's) is returned as is.
  */
 export function withInlineHashes(policy: string, html: string): string {
   const directives = policy.split(';').map((directive) => directive.trim()).filter(Boolean)
   const index = (name: string) => directives.findIndex((directive) => directive.split(/\s+/)[0] === name)
   const scriptIndex = index('script-src')
   if (scriptIndex === -1) return policy
+  if (directives[scriptIndex].includes("'unsafe-eval'")) return policy
   const scriptHashes = [...new Set(inlineScripts(html).map(sha256))]
+  directives[scriptIndex] = withoutUnsafeInline(directives[scriptIndex])
   if (scriptHashes.length) directives[scriptIndex] += ` ${scriptHashes.join(' ')}`
 
+  const portableAttributes = index('style-src-attr')
+  if (portableAttributes !== -1 && directives[portableAttributes].split(/\s+/).includes(UNSAFE_INLINE)) directives.splice(portableAttributes, 1)
   const styleIndex = index('style-src')
-  const inlineStylesAllowed = styleIndex !== -1 && directives[styleIndex].includes("'unsafe-inline'")
+  const inlineStylesAllowed = styleIndex !== -1 && directives[styleIndex].includes(UNSAFE_INLINE)
   const styleHashes = [...new Set([...html.matchAll(STYLE_ATTRIBUTE)].map(([, value]) => sha256(decodeAttribute(value))))]
   if (!inlineStylesAllowed && styleHashes.length && index('style-src-attr') === -1) {
     directives.splice(styleIndex === -1 ? directives.length : styleIndex + 1, 0, `style-src-attr 'unsafe-hashes' ${styleHashes.join(' ')}`)

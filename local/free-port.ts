@@ -1,12 +1,21 @@
 import net from 'node:net'
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now. */
-export function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that nothing listens on right now: `preferred` when it is free (the test
+ *  command asks for the ports its last build inlined, to reuse that build), any other otherwise. */
+export async function freePort(preferred?: number): Promise<number> {
+  if (preferred) {
+    const port = await listenOnce(preferred).catch(() => null)
+    if (port) return port
+  }
+  return listenOnce(0)
+}
+
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer()
     server.unref()
     server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo
       server.close(() => resolve(port))
     })

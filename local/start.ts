@@ -159,7 +159,8 @@ export function supervise(name: string, script: string, args: string[], options:
 
 /** Polls `ready` until it is true, the process gives up, or 90 s pass (PGlite's first migration is slow). */
 async function waitUntil(what: string, ready: () => Promise<boolean>, gaveUp: () => string | undefined) {
-  const deadline = Date.now() + 90_000
+  // A ceiling for hangs: on a busy 2-core machine the Supabase twin (Postgres in WebAssembly) took over a minute.
+  const deadline = Date.now() + 300_000
   while (Date.now() < deadline) {
     const reason = gaveUp()
     if (reason) throw new BackendStartError(reason)

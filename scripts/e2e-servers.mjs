@@ -3,7 +3,7 @@
 // config chose, all supervised as `npm test -- e2e` runs them; it runs until Playwright stops it.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
-import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs'
+import { buildInputs, buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs'
 import { e2eEnv, startE2eContentLake, startE2eSite, startE2eSupabase } from './lib/backends.mjs'
 
 const ports = { lakePort: Number(process.env.E2E_LAKE_PORT), supabasePort: Number(process.env.E2E_SUPABASE_PORT), sitePort: Number(process.env.E2E_SITE_PORT) }
@@ -21,10 +21,10 @@ mkdirSync('test-results', { recursive: true })
 const servers = [await startE2eContentLake({ lakePort: ports.lakePort, siteUrl: env.NEXT_PUBLIC_SITE_URL, onGiveUp: giveUp })]
 if (!buildIsCurrent(env.NEXT_DIST_DIR)) {
   console.log('[e2e] building the site for the browser tests (.next-test is missing or stale)…')
-  const startedAt = Date.now()
+  const inputs = buildInputs()
   const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', env: process.env })
   if (build.status !== 0) process.exit(build.status ?? 1)
-  writeBuildStamp(env.NEXT_DIST_DIR, startedAt)
+  writeBuildStamp(env.NEXT_DIST_DIR, inputs)
 }
 servers.push(await startE2eSupabase({ supabasePort: ports.supabasePort, onGiveUp: giveUp }))
 servers.push(await startE2eSite({ sitePort: ports.sitePort, env, onGiveUp: giveUp }))

@@ -3,11 +3,14 @@
 //  2. unit + integration tests (vitest)                 validator over it, a production build read from it
 //                                                    4. browser tests (Playwright + Debian's Chromium)
 //                                                       against that build and a local Supabase
-// It ends with one line "N passed, M failed" and a non-zero exit code when anything failed.
+// It ends with how long each stage took, the ten slowest tests, and one line "N passed, M failed"
+// (non-zero exit code when anything failed).
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { buildInputs, buildIsCurrent, forgetBuild, writeBuildStamp } from './lib/build-stamp.mjs'
 import { findChromium } from './lib/find-chromium.mjs'
-import { e2eEnv, freePort, startE2eContentLake, startE2eSite, startE2eSupabase } from './lib/backends.mjs'
+import { e2eEnv, freePort, startE2eContentLake, startE2eSite, startE2eSupabase, waitForHttp } from './lib/backends.mjs'
 import { installObservatory } from './lib/observatory.mjs'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -19,6 +22,17 @@ const playwrightFilter = args.filter((arg, i) => arg.includes('/') || arg.endsWi
 const only = args.filter((arg) => !playwrightFilter.includes(arg))
 const wants = (part) => only.length === 0 || only.includes(part)
 let failedSteps = 0
+
+/** How long each stage took, printed at the end. */
+const stages = []
+async function timed(name, work) {
+  const started = performance.now()
+  try {
+    return await work()
+  } finally {
+    stages.push({ name, ms: performance.now() - started })
+  }
+}
 
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`)
@@ -35,6 +49,7 @@ function runAsync(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`)
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+    children.push(child) // stopped with the servers if the test command is interrupted
     child.on('exit', (code, signal) => {
       if (code !== 0) {
         console.error(`✖ ${title} failed (exit ${code ?? signal})`)
@@ -49,28 +64,71 @@ function runAsync(title, command, args, env = {}) {
 // the Content Lake and the site (PIDs in test-results/pids/) to check that published edits survive a
 // restart of everything; one that keeps dying is a failed step. All of them stop when this exits.
 const servers = []
+/** Playwright runs, stopped with the servers if the test command is interrupted. */
+const children = []
 const stopServers = () => Promise.all(servers.splice(0).map((server) => server.stop()))
 const serverGaveUp = (message) => {
   console.error(`✖ ${message}`)
   failedSteps++
 }
 process.on('SIGINT', () => process.exit(130))
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+})
+
+// The browser tests' build. The site writes into it while it runs (pages regenerated after a publish
+// or on revalidation into server/app and server/route-cache, the data cache): those parts are copied
+// aside when it is built and put back before a reused build is served, so every run starts from the
+// seed's pages.
+const TEST_DIST_DIR = '.next-test'
+const TEST_PORTS_FILE = `${TEST_DIST_DIR}/plume-test-ports.json`
+const PRISTINE_DIR = `${TEST_DIST_DIR}/plume-pristine`
+const WRITTEN_AT_RUNTIME = ['server', 'cache/fetch-cache', 'cache/images']
+
+/** Builds the site for the browser tests, or reuses the last build when nothing it depends on changed
+ *  (sources, lock file, the environment it reads: buildIsCurrent). A fresh clone always builds once. */
+function testBuild(buildEnv, ports) {
+  const env = { ...process.env, ...buildEnv }
+  if (buildIsCurrent(TEST_DIST_DIR, env) && existsSync(PRISTINE_DIR)) {
+    console.log(`\n▶ Production build for the browser tests: reusing ${TEST_DIST_DIR} (built from the same sources and environment)`)
+    for (const part of WRITTEN_AT_RUNTIME) {
+      rmSync(`${TEST_DIST_DIR}/${part}`, { recursive: true, force: true })
+      if (existsSync(`${PRISTINE_DIR}/${part}`)) cpSync(`${PRISTINE_DIR}/${part}`, `${TEST_DIST_DIR}/${part}`, { recursive: true })
+    }
+    return true
+  }
+  const inputs = buildInputs(env)
+  forgetBuild(TEST_DIST_DIR)
+  rmSync(PRISTINE_DIR, { recursive: true, force: true })
+  if (!run('Production build for the browser tests', 'npm', ['run', '--silent', 'build'], buildEnv)) return false
+  for (const part of WRITTEN_AT_RUNTIME) {
+    if (existsSync(`${TEST_DIST_DIR}/${part}`)) cpSync(`${TEST_DIST_DIR}/${part}`, `${PRISTINE_DIR}/${part}`, { recursive: true })
+  }
+  writeFileSync(TEST_PORTS_FILE, JSON.stringify(ports))
+  writeBuildStamp(TEST_DIST_DIR, inputs)
+  return true
+}
 
 mkdirSync('test-results', { recursive: true })
 rmSync('test-results/vitest.json', { force: true })
-rmSync('test-results/playwright.json', { force: true })
-rmSync('test-results/playwright-studio.json', { force: true })
+const SERVING_MODE_REPORTS = ['test-results/playwright-next-start.json', 'test-results/playwright-standalone-folder.json']
+const PLAYWRIGHT_REPORTS = ['test-results/playwright.json', 'test-results/playwright-studio.json', ...SERVING_MODE_REPORTS]
+for (const report of PLAYWRIGHT_REPORTS) rmSync(report, { force: true })
 
 if (wants('static')) {
-  run('Sanity schema extract + TypeGen', 'npm', ['run', '--silent', 'typegen'])
-  run('TypeScript', 'tsc', ['--noEmit'])
-  run('ESLint', 'eslint', ['.', '--max-warnings=0'])
+  await timed('Static checks (TypeGen, TypeScript, ESLint)', () => {
+    run('Sanity schema extract + TypeGen', 'npm', ['run', '--silent', 'typegen'])
+    run('TypeScript', 'tsc', ['--noEmit'])
+    run('ESLint', 'eslint', ['.', '--max-warnings=0'])
+  })
 }
 
 if (wants('unit')) {
   if (process.env.TEST_DATABASE_URL) console.log(`\nPostgreSQL portability: the policy tests also run on ${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')}`)
   else console.log('\nPostgreSQL portability: NOT run here (set TEST_DATABASE_URL to a PostgreSQL 15 server; .ci/run starts one). The policy tests run on PGlite only.')
-  run('Unit and integration tests (vitest)', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'])
+  await timed('Unit and integration tests (vitest)', () =>
+    run('Unit and integration tests (vitest)', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']),
+  )
 }
 
 if (wants('e2e')) {
@@ -82,25 +140,33 @@ if (wants('e2e')) {
     failedSteps++
   }
   if (chromium) {
-    const supabasePort = await freePort()
-    const sitePort = await freePort()
-    const lakePort = await freePort()
+    // The build inlines these addresses: the ports of the last build, when they are still free, let a
+    // rerun reuse it.
+    const lastPorts = existsSync(TEST_PORTS_FILE) ? JSON.parse(readFileSync(TEST_PORTS_FILE, 'utf8')) : {}
+    const supabasePort = await freePort(lastPorts.supabase)
+    const sitePort = await freePort(lastPorts.site)
+    const lakePort = await freePort(lastPorts.lake)
     const supabaseUrl = `http://127.0.0.1:${supabasePort}`
     const siteUrl = `http://127.0.0.1:${sitePort}`
     const lakeUrl = `http://127.0.0.1:${lakePort}`
     const buildEnv = e2eEnv({ lakePort, supabasePort, sitePort })
-    const lake = await startE2eContentLake({ lakePort, siteUrl, onGiveUp: serverGaveUp })
-    servers.push(lake)
-    const lakeToken = lake.token
-    run('Sanity document validation (sanity documents validate, against the local Content Lake)', 'sanity', ['documents', 'validate', '--yes', '--level', 'error'], {
-      ...buildEnv,
-      SANITY_INTERNAL_ENV: `http://localhost:${lakePort}`,
-      SANITY_AUTH_TOKEN: lakeToken,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ./scripts/lib/localhost-subdomains.mjs`.trim(),
+    const lakeToken = await timed('Local Content Lake + Sanity document validation', async () => {
+      const lake = await startE2eContentLake({ lakePort, siteUrl, onGiveUp: serverGaveUp })
+      servers.push(lake)
+      run('Sanity document validation (sanity documents validate, against the local Content Lake)', 'sanity', ['documents', 'validate', '--yes', '--level', 'error'], {
+        ...buildEnv,
+        SANITY_INTERNAL_ENV: `http://localhost:${lakePort}`,
+        SANITY_AUTH_TOKEN: lake.token,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ./scripts/lib/localhost-subdomains.mjs`.trim(),
+      })
+      return lake.token
     })
-    if (run('Production build for the browser tests', 'npm', ['run', '--silent', 'build'], buildEnv)) {
-      servers.push(await startE2eSupabase({ supabasePort, onGiveUp: serverGaveUp }))
-      servers.push(await startE2eSite({ sitePort, env: buildEnv, onGiveUp: serverGaveUp }))
+    const built = await timed('Production build', () => testBuild(buildEnv, { supabase: supabasePort, site: sitePort, lake: lakePort }))
+    if (built) {
+      await timed('Local Supabase server and the site', async () => {
+        servers.push(await startE2eSupabase({ supabasePort, onGiveUp: serverGaveUp }))
+        servers.push(await startE2eSite({ sitePort, env: buildEnv, onGiveUp: serverGaveUp }))
+      })
       // MDN HTTP Observatory's grader for the security-header tests, installed apart (scripts/lib/observatory.mjs).
       let observatoryDir = ''
       try {
@@ -118,26 +184,118 @@ if (wants('e2e')) {
         CONTENT_LAKE_TOKEN: lakeToken,
         CHROMIUM_PATH: chromium,
       }
-      await runAsync('Browser tests (Playwright, Chromium)', 'playwright', ['test', '--project=desktop', '--project=mobile', '--pass-with-no-tests', ...playwrightFilter], playwrightEnv)
+      await timed('Browser tests (Playwright: desktop, mobile)', () =>
+        runAsync('Browser tests (Playwright, Chromium)', 'playwright', ['test', '--project=desktop', '--project=mobile', '--pass-with-no-tests', ...playwrightFilter], playwrightEnv),
+      )
       // Last, as it publishes content the pages above are checked against.
-      await runAsync('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps', '--workers=1', '--pass-with-no-tests', ...playwrightFilter], {
-        ...playwrightEnv,
-        PLAYWRIGHT_JSON_FILE: 'test-results/playwright-studio.json',
-      })
+      await timed('Studio browser tests (Playwright: studio)', () =>
+        runAsync('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps', '--workers=1', '--pass-with-no-tests', ...playwrightFilter], {
+          ...playwrightEnv,
+          PLAYWRIGHT_JSON_FILE: 'test-results/playwright-studio.json',
+        }),
+      )
+      await timed('Browser tests against the other ways of serving', () => testOtherServingModes({ buildEnv, playwrightEnv }))
     }
     await stopServers()
   }
 }
 
-function countFrom(file, read) {
-  if (!existsSync(file)) return { passed: 0, failed: 0 }
-  return read(JSON.parse(readFileSync(file, 'utf8')))
+/**
+ * The same build served the other ways a deployment serves it (README: Deploy): plain `next start`,
+ * and the standalone folder of the container image (scripts/lib/standalone-folder.mjs: what the
+ * Dockerfile copies, in an empty folder, started with its CMD). tests/e2e/serving-modes.spec.ts runs
+ * against each, on a free loopback port; `npm start`'s server ran it with the other browser tests.
+ */
+async function testOtherServingModes({ buildEnv, playwrightEnv }) {
+  if (playwrightFilter.length > 0 && !playwrightFilter.some((arg) => arg.includes('serving-modes'))) return
+  const { mkdtempSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const { makeStandaloneFolder } = await import('./lib/standalone-folder.mjs')
+  const modes = [
+    { name: 'next start', start: (port) => ({ command: 'next', args: ['start', '-p', String(port), '-H', '127.0.0.1'] }) },
+    {
+      name: 'standalone folder',
+      start: (port) => {
+        const folder = mkdtempSync(join(tmpdir(), 'plume-standalone-'))
+        const { cmd } = makeStandaloneFolder(folder, { distDir: buildEnv.NEXT_DIST_DIR })
+        console.log(`  (standalone folder: ${folder}; command: ${cmd.join(' ')})`)
+        // The image's command, on loopback; `node` is the Node this command runs on (the image's, 24).
+        return { command: cmd[0] === 'node' ? process.execPath : cmd[0], args: [...cmd.slice(1), '-p', String(port), '-H', '127.0.0.1'], cwd: folder, folder }
+      },
+    },
+  ]
+  for (const mode of modes) {
+    const port = await freePort()
+    const { command, args, cwd, folder } = mode.start(port)
+    const slug = mode.name.replace(/\W+/g, '-')
+    const logFile = `test-results/${slug}.log`
+    rmSync(logFile, { force: true })
+    const output = openSync(logFile, 'a')
+    const server = spawn(command, args, { cwd, stdio: ['ignore', output, output], env: { ...process.env, ...buildEnv, PORT: String(port) } })
+    try {
+      await waitForHttp(`http://127.0.0.1:${port}/robots.txt`, { timeoutMs: 60_000 })
+      await runAsync(`Browser tests against ${mode.name} (log: ${logFile})`, 'playwright', ['test', 'tests/e2e/serving-modes.spec.ts', '--project=desktop'], {
+        ...playwrightEnv,
+        BASE_URL: `http://127.0.0.1:${port}`,
+        SERVING_MODE: mode.name,
+        PLAYWRIGHT_JSON_FILE: `test-results/playwright-${slug}.json`,
+      })
+    } catch (error) {
+      console.error(`✖ ${mode.name} did not start: ${error.message} (see ${logFile})`)
+      failedSteps++
+    } finally {
+      server.kill('SIGTERM')
+      if (folder) rmSync(folder, { recursive: true, force: true })
+    }
+  }
 }
+
+const readReport = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null)
+
+function countFrom(file, read) {
+  const report = readReport(file)
+  return report ? read(report) : { passed: 0, failed: 0 }
+}
+
+/** Every test of the vitest and Playwright JSON reports with its duration (all its attempts). */
+function testDurations() {
+  const tests = []
+  for (const file of readReport('test-results/vitest.json')?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) tests.push({ ms: test.duration ?? 0, runner: 'vitest', title: `${path.relative(process.cwd(), file.name)} › ${test.fullName}` })
+  }
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0)
+        tests.push({ ms, runner: `playwright ${test.projectName}`, title: [spec.file, ...titles, spec.title].join(' › ') })
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title])
+  }
+  for (const file of PLAYWRIGHT_REPORTS) for (const suite of readReport(file)?.suites ?? []) visit(suite, [])
+  return tests
+}
+
+const duration = (ms) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s` : `${(ms / 1000).toFixed(1)} s`)
+
+if (stages.length) {
+  const width = Math.max(...stages.map((stage) => stage.name.length), 'Total'.length)
+  console.log('\nWhere the time went:')
+  for (const stage of stages) console.log(`  ${stage.name.padEnd(width)}  ${duration(stage.ms).padStart(10)}`)
+  console.log(`  ${'Total'.padEnd(width)}  ${duration(performance.now()).padStart(10)}`)
+}
+const slowest = testDurations()
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 10)
+if (slowest.length) {
+  console.log('\nThe ten slowest tests:')
+  for (const test of slowest) console.log(`  ${duration(test.ms).padStart(10)}  ${test.runner.padEnd(19)}  ${test.title}`)
+}
+
 const vitest = countFrom('test-results/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + r.numPendingTests + r.numTodoTests }))
 const playwrightCounts = (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky + r.stats.skipped })
-const site = countFrom('test-results/playwright.json', playwrightCounts)
-const studio = countFrom('test-results/playwright-studio.json', playwrightCounts)
-const playwright = { passed: site.passed + studio.passed, failed: site.failed + studio.failed }
+const playwright = PLAYWRIGHT_REPORTS.map((file) => countFrom(file, playwrightCounts)).reduce((sum, run) => ({ passed: sum.passed + run.passed, failed: sum.failed + run.failed }))
 const passed = vitest.passed + playwright.passed
 const failed = vitest.failed + playwright.failed + failedSteps
 console.log(`\nvitest ${vitest.passed} passed / ${vitest.failed} failed; playwright ${playwright.passed} passed / ${playwright.failed} failed; failed steps ${failedSteps}`)

@@ -1,7 +1,7 @@
 'use client'
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { Spinner } from '@/components/ui/spinner'
 import {
@@ -13,12 +13,18 @@ import {
   setRead,
   type InboxPage,
 } from '@/lib/admin/inbox-api'
-import { receivedCountLabel, unreadCountLabel } from '@/lib/admin/inbox-format'
+import { deletedCountLabel, deletionAnnouncement, receivedCountLabel, unreadCountLabel, type DeletedMessages } from '@/lib/admin/inbox-format'
 import { submissionsToCsv, type Submission } from '@/lib/admin/submissions-csv'
 import { toast } from '@/lib/toast-store'
+import { revealInvisibleCharacters } from '@/supabase/functions/_shared/invisible-characters'
 import { SubmissionCard } from './submission-card'
 
 type Props = { client: SupabaseClient; onSignOut: () => void }
+
+/** A deletion done, waiting for the reloaded list: what went, and where its card was. */
+type PendingDeletion = { deleted: DeletedMessages; index: number; page: number }
+/** Where the focus goes once the list is reloaded: a message by id, or (null) the list's heading. */
+type FocusTarget = { id: string | null }
 
 /** The list of messages: server-side pages of 50, search, read state, deletion and CSV export. */
 export function Inbox({ client, onSignOut }: Props) {
@@ -37,6 +43,17 @@ export function Inbox({ client, onSignOut }: Props) {
   const view = (requestKey: string) => requestKey.slice(0, requestKey.lastIndexOf('\u0000'))
   const refreshing = loading && data !== null && view(result.key) === view(key)
   const reload = () => setVersion((value) => value + 1)
+  /*
+   * A deleted message's card disappears with the focus it held (its « Supprimer » button). Once the
+   * list is reloaded the focus goes to the message that took its place (the next one), else to the
+   * one before it (it was the last), else to the heading (none is left); a live region says what was
+   * deleted and what is left.
+   */
+  const pendingDeletion = useRef<PendingDeletion | null>(null)
+  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null)
+  const [announcement, setAnnouncement] = useState('')
+  const heading = useRef<HTMLHeadingElement>(null)
+  const list = useRef<HTMLDivElement>(null)
 
   // The search runs 300 ms after the last keystroke, from the first page.
   useEffect(() => {
@@ -54,18 +71,38 @@ export function Inbox({ client, onSignOut }: Props) {
         if (cancelled) return
         const lastPage = Math.max(0, Math.ceil(loaded.total / PAGE_SIZE) - 1)
         // Deletions emptied this page: show the last page that still has messages.
-        if (page > lastPage) setPage(lastPage)
-        else setResult({ key, data: loaded, failed: false })
+        if (page > lastPage) return setPage(lastPage)
+        setResult({ key, data: loaded, failed: false })
+        const deletion = pendingDeletion.current
+        if (!deletion) return
+        pendingDeletion.current = null
+        setAnnouncement(deletionAnnouncement(deletion.deleted, loaded.total))
+        const rows = loaded.rows
+        // A page that stepped back (the deleted message was alone on the last one): its last message
+        // is the one before.
+        const at = page < deletion.page ? rows.length - 1 : Math.min(deletion.index, rows.length - 1)
+        setFocusTarget({ id: rows[at]?.id ?? null })
       })
       .catch(() => {
         if (cancelled) return
         setResult((previous) => ({ key, data: previous.data, failed: true }))
         toast({ variant: 'error', title: 'Erreur lors du chargement des soumissions' })
+        const deletion = pendingDeletion.current
+        if (!deletion) return
+        pendingDeletion.current = null
+        setAnnouncement(deletionAnnouncement(deletion.deleted, null))
+        setFocusTarget({ id: null })
       })
     return () => {
       cancelled = true
     }
   }, [client, page, search, key])
+
+  useEffect(() => {
+    if (!focusTarget) return
+    const card = focusTarget.id === null ? null : list.current?.querySelector<HTMLElement>(`[data-submission-id="${CSS.escape(focusTarget.id)}"]`)
+    ;(card ?? heading.current)?.focus()
+  }, [focusTarget])
 
   const act = useCallback(async (work: () => Promise<void>, success?: string) => {
     try {
@@ -78,15 +115,23 @@ export function Inbox({ client, onSignOut }: Props) {
   }, [])
 
   const toggleRead = (submission: Submission) => act(() => setRead(client, submission.id, !submission.is_read))
+  /** Where a card is in the list on screen, for the focus after its deletion. */
+  const indexOf = (found: (row: Submission) => boolean) => Math.max(0, data?.rows.findIndex(found) ?? 0)
   const remove = (submission: Submission) => {
     if (!window.confirm(`Supprimer définitivement le message de ${submission.name} ?`)) return
-    void act(() => deleteSubmission(client, submission.id), 'Message supprimé')
+    const index = indexOf((row) => row.id === submission.id)
+    void act(async () => {
+      await deleteSubmission(client, submission.id)
+      pendingDeletion.current = { deleted: { name: revealInvisibleCharacters(submission.name) }, index, page }
+    }, 'Message supprimé')
   }
   const removeAllFrom = (email: string) => {
     if (!window.confirm(`Supprimer définitivement tous les messages de ${email} ?`)) return
+    const index = indexOf((row) => row.email === email)
     void act(async () => {
       const count = await deleteSubmissionsByEmail(client, email)
-      toast({ variant: 'success', title: `${count} message${count > 1 ? 's' : ''} supprimé${count > 1 ? 's' : ''}` })
+      pendingDeletion.current = { deleted: { email: revealInvisibleCharacters(email), count }, index, page }
+      toast({ variant: 'success', title: deletedCountLabel(count) })
     })
   }
 
@@ -112,7 +157,9 @@ export function Inbox({ client, onSignOut }: Props) {
     <div>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-semibold text-ink sm:text-4xl">Messages</h1>
+          <h1 ref={heading} tabIndex={-1} className="text-3xl font-semibold text-ink sm:text-4xl">
+            Messages
+          </h1>
           {data ? (
             <p className="mt-2 text-muted" data-testid="submission-count">
               {receivedCountLabel(total)}
@@ -146,7 +193,10 @@ export function Inbox({ client, onSignOut }: Props) {
           className="block w-full rounded-xl border border-control bg-white px-4 py-3 text-ink focus:border-clay focus:outline-none"
         />
       </div>
-      <div className="mt-6 space-y-4" aria-busy={loading}>
+      <p role="status" className="sr-only" data-testid="inbox-announcement">
+        {announcement}
+      </p>
+      <div ref={list} className="mt-6 space-y-4" aria-busy={loading}>
         {loading && !refreshing ? (
           <Spinner label="Chargement des messages..." />
         ) : failed ? (

@@ -23,7 +23,10 @@ export function SubmissionCard({ submission, onToggleRead, onDelete, onDeleteAll
     <article
       className={`rounded-card border bg-white p-5 shadow-card sm:p-6 ${unread ? 'border-clay/50 border-l-4 border-l-clay' : 'border-line'}`}
       data-testid="submission"
+      data-submission-id={submission.id}
       data-unread={unread ? 'true' : 'false'}
+      // The inbox moves the focus here when the message before it is deleted.
+      tabIndex={-1}
       aria-label={`Message de ${revealInvisibleCharacters(submission.name)}`}
     >
       <header className="flex flex-wrap items-start justify-between gap-3">

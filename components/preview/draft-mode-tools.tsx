@@ -1,22 +1,17 @@
-import { draftMode } from 'next/headers'
 import { getTranslations } from 'next-intl/server'
 import { perspectiveChangeAction } from 'next-sanity/visual-editing/server-actions'
-import { isSanityHosted, sanityApiVersion, sanityDataset, sanityProjectId, sanityServerApiHost } from '@/lib/sanity/env'
-import { previewToken } from '@/lib/sanity/preview-token'
+import { hasDraftAccess } from '@/lib/draft-mode/draft-access'
 import { VisualEditingLoader } from './visual-editing-loader'
 
 /**
  * What a page shows an editor in draft mode, and nothing outside it: a banner with a way out, live
  * updates of drafts (the page refreshes when content changes), the click-to-edit overlays of the
  * Presentation tool and live typing. Their browser code loads on its own, from draft-mode pages only.
+ * No token reaches the page: live updates come through the site (/api/draft-mode/live).
  */
 export async function DraftModeTools() {
-  if (!(await draftMode()).isEnabled) return null
-  const [t, token] = await Promise.all([getTranslations('Preview'), previewToken()])
-  // The browser reaches the local Content Lake on its plain-HTTP side: one event stream needs no HTTP/2.
-  const live = token
-    ? { projectId: sanityProjectId, dataset: sanityDataset, apiVersion: sanityApiVersion, token, ...(isSanityHosted ? {} : { apiHost: sanityServerApiHost, useProjectHostname: false }) }
-    : null
+  if (!(await hasDraftAccess())) return null
+  const t = await getTranslations('Preview')
 
   return (
     <>
@@ -33,7 +28,7 @@ export async function DraftModeTools() {
           {t('exit')}
         </a>
       </aside>
-      <VisualEditingLoader onPerspectiveChange={perspectiveChangeAction} live={live} />
+      <VisualEditingLoader onPerspectiveChange={perspectiveChangeAction} />
     </>
   )
 }

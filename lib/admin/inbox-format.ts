@@ -8,6 +8,31 @@ export function unreadCountLabel(count: number): string {
   return count <= 1 ? `${count} non lu` : `${count} non lus`
 }
 
+/** The toast after « Supprimer tous ses messages »: 'n message(s) supprimé(s)'. */
+export function deletedCountLabel(count: number): string {
+  return count <= 1 ? `${count} message supprimé` : `${count} messages supprimés`
+}
+
+/** One message (by its sender's name), or all the messages of an address. */
+export type DeletedMessages = { name: string } | { email: string; count: number }
+
+/**
+ * What the inbox's live region says once a deletion is done (the spec is silent): what went, and what
+ * is left, e.g. 'Message de Zoé Dupont supprimé. 54 messages reçus.' or
+ * '10 messages de a@b.fr supprimés. 0 message reçu.'. The count also makes two deletions of the same
+ * sender two different texts, so the second is announced too.
+ */
+export function deletionAnnouncement(deleted: DeletedMessages, remaining: number | null): string {
+  const what =
+    'name' in deleted
+      ? `Message de ${deleted.name} supprimé`
+      : deleted.count <= 1
+        ? `${deleted.count} message de ${deleted.email} supprimé`
+        : `${deleted.count} messages de ${deleted.email} supprimés`
+  // null: the list could not be reloaded, so what is left is not known.
+  return remaining === null ? `${what}.` : `${what}. ${receivedCountLabel(remaining)}.`
+}
+
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' })
 
 /** French long date with the time, in Paris time: "22 novembre 2026 à 18:06". */

@@ -1,8 +1,9 @@
 import 'server-only'
 import { stegaEncodeSourceMap, type ContentSourceMap } from '@sanity/client/stega'
-import { cookies, draftMode } from 'next/headers'
+import { cookies } from 'next/headers'
 import { resolvePerspectiveFromCookies } from 'next-sanity/live'
 import { cache } from 'react'
+import { hasDraftAccess } from '@/lib/draft-mode/draft-access'
 import { withFrenchTypography } from '@/lib/i18n/french-typography'
 import type { Locale } from '@/lib/i18n/routing'
 import { createSanityClient } from './client'
@@ -21,9 +22,9 @@ let client: ReturnType<typeof createSanityClient> | undefined
  * revalidated by tag (`sanity` for everything, plus the caller's tags). French results get French
  * typography (no-break spaces before high punctuation).
  *
- * In draft mode (an editor previewing, see app/api/draft-mode) the same call reads drafts, uncached,
- * and stega-encodes its strings with their Content Source Map, so the Presentation tool can tell
- * which field each text on the page comes from. Typography is applied before the encoding, which
+ * In draft mode (an editor previewing, with a valid draft-access cookie: lib/draft-mode) the same
+ * call reads drafts, uncached, and stega-encodes its strings with their Content Source Map, so the
+ * Presentation tool can tell which field each text on the page comes from. Typography is applied before the encoding, which
  * only appends invisible characters: the two never touch each other's work. Outside draft mode none
  * of this runs and the result holds no invisible characters.
  */
@@ -32,7 +33,7 @@ export const sanityFetch = cache(async function sanityFetch<const Q extends stri
   params: QueryParams = {},
   tags: string[] = [],
 ): Promise<QueryResult<Q>> {
-  if (!(await draftMode()).isEnabled) return sanityFetchPublished(query, params, tags)
+  if (!(await hasDraftAccess())) return sanityFetchPublished(query, params, tags)
   const { result, resultSourceMap } = await fetchDraft<Q>(query, params)
   const typeset = typography(result, params)
   return resultSourceMap ? stegaEncodeSourceMap(typeset, resultSourceMap, { enabled: true, studioUrl: sanityStudioUrl }) : typeset

@@ -1,5 +1,6 @@
 import type { SanityDocument } from './document-store.ts'
-import { badRequest, mutationError, type MutationInput, type QuerySelector, type Transaction } from './mutations.ts'
+import { badRequest } from './content-lake-error.ts'
+import { mutationError, type MutationInput, type QuerySelector, type Transaction } from './mutations.ts'
 
 /*
  * Document Actions (https://www.sanity.io/docs/http-actions), the API the Studio commits edits and

@@ -3,7 +3,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, wr
 import { join } from 'node:path'
 import { imageSize } from 'image-size'
 import type { SanityDocument } from './document-store.ts'
-import { badRequest } from './mutations.ts'
+import { badRequest } from './content-lake-error.ts'
 
 /*
  * Image and file assets as the Content Lake stores them: the bytes under a content hash, and a

@@ -40,10 +40,13 @@ afterAll(() => {
 })
 
 describe('durability', () => {
-  it('keeps every acknowledged mutation across kill -9, imports the seed once, keeps the token', async () => {
+  it('keeps every acknowledged mutation across kill -9, imports the seed once, keeps the tokens and the webhook secret', async () => {
     const port = await freePort()
     child = await startProcess(port)
     const token = ((await (await fetch(`http://127.0.0.1:${port}/v1/auth/local-token`)).json()) as { token: string }).token
+    const siteCredentials = async () => (await fetch(`http://127.0.0.1:${port}/v1/auth/local-site-credentials`)).json()
+    const credentials = await siteCredentials()
+    expect(credentials).toEqual({ viewerToken: expect.stringMatching(/^sk.{40,}/), webhookSecret: expect.stringMatching(/^.{40,}$/) })
     const client = createClient({ projectId: 'local', dataset: 'production', apiVersion: '2025-02-19', useCdn: false, apiHost: `http://127.0.0.1:${port}`, useProjectHostname: false, token })
     const seeded = await client.fetch<number>('count(*)')
     expect(seeded).toBeGreaterThan(28) // documents and their image assets
@@ -63,7 +66,22 @@ describe('durability', () => {
     expect(await client.fetch<number>('count(*)')).toBe(seeded + 50) // the seed was not imported again
     const again = ((await (await fetch(`http://127.0.0.1:${port}/v1/auth/local-token`)).json()) as { token: string }).token
     expect(again).toBe(token)
+    expect(await siteCredentials()).toEqual(credentials)
     await kill9(child)
+  })
+})
+
+describe('secrets of a data folder', () => {
+  it('are made for each data folder: no two folders, so no two copies of the site, share a webhook secret or a token', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'content-lake-'))
+    const lakes = [await startContentLake({ port: 0, dataDir: other, webhookUrl: null, log: () => {} }), await startContentLake({ port: 0, webhookUrl: null, log: () => {} })]
+    try {
+      const [a, b] = lakes
+      expect(new Set([a.webhookSecret, b.webhookSecret, a.viewerToken, b.viewerToken, a.token, b.token]).size).toBe(6)
+    } finally {
+      for (const lake of lakes) await lake.close()
+      rmSync(other, { recursive: true, force: true })
+    }
   })
 })
 

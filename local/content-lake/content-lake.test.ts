@@ -5,7 +5,6 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { startContentLake, type ContentLake } from './create-content-lake.ts'
-import { LOCAL_WEBHOOK_SECRET } from './defaults.ts'
 
 /*
  * The local Content Lake through the real @sanity/client (the one the Studio and the site use):
@@ -273,6 +272,34 @@ describe('authentication and bad input', () => {
     expect((await raw('/v1/ping')).status).toBe(200) // still serving
   })
 
+  it("gives the site's server a read-only token and the webhook secret: loopback only, never to a browser", async () => {
+    const response = await raw('/v1/auth/local-site-credentials')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const { viewerToken, webhookSecret } = (await response.json()) as { viewerToken: string; webhookSecret: string }
+    expect(viewerToken).toBe(lake.viewerToken)
+    expect(webhookSecret).toBe(lake.webhookSecret)
+    expect(viewerToken).not.toBe(lake.token)
+    // Not from a page, even the site's own: its browser code has no use for either.
+    const fromPage = await raw('/v1/auth/local-site-credentials', { headers: { Origin: 'http://localhost:3000' } })
+    expect(fromPage.status).toBe(403)
+    expect(JSON.stringify(await fromPage.json())).not.toContain(viewerToken)
+  })
+
+  it('lets the viewer token read drafts and refuses it every write', async () => {
+    await editor.createOrReplace({ _id: 'drafts.it-viewer', _type: 'note', title: 'draft' })
+    const viewer = createClient({ projectId: lake.projectId, dataset: lake.dataset, apiVersion: '2025-02-19', useCdn: false, apiHost: lake.url, useProjectHostname: false, token: lake.viewerToken })
+    expect(await viewer.fetch('*[_id == "drafts.it-viewer"][0].title', {}, { perspective: 'raw' })).toBe('draft')
+    await expect(viewer.create({ _type: 'note' })).rejects.toMatchObject({ statusCode: 403 })
+    await expect(viewer.patch('drafts.it-viewer').set({ title: 'changed' }).commit()).rejects.toMatchObject({ statusCode: 403 })
+    const bearer = { Authorization: `Bearer ${lake.viewerToken}`, 'Content-Type': 'application/json' }
+    const action = { actionType: 'sanity.action.document.publish', draftId: 'drafts.it-viewer', publishedId: 'it-viewer' }
+    expect((await raw('/v2025-02-19/data/actions/production', { method: 'POST', headers: bearer, body: JSON.stringify({ actions: [action] }) })).status).toBe(403)
+    expect((await raw('/v2025-02-19/assets/files/production?filename=a.txt', { method: 'POST', headers: bearer, body: 'hello' })).status).toBe(403)
+    expect((await raw('/v2025-02-19/users/me/keyvalue', { method: 'PUT', headers: bearer, body: '[{"key":"k","value":1}]' })).status).toBe(403)
+    expect(await editor.fetch('*[_id in ["drafts.it-viewer", "it-viewer"]].title', {}, { perspective: 'raw' })).toEqual(['draft'])
+  })
+
   it('allows the site origin by CORS, and no other', async () => {
     const preflight = (origin: string) => raw('/v2025-02-19/data/query/production', { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization,x-sanity-app' } })
     const allowed = await preflight('http://localhost:3000')
@@ -312,7 +339,7 @@ describe('revalidation webhook', () => {
       ['hookType', 'create', 'it-hook'],
       ['hookType', 'delete', 'it-hook'],
     ])
-    for (const hook of webhooks) expect(await isValidSignature(hook.body, hook.signature, LOCAL_WEBHOOK_SECRET)).toBe(true)
+    for (const hook of webhooks) expect(await isValidSignature(hook.body, hook.signature, lake.webhookSecret)).toBe(true)
     expect(await isValidSignature(webhooks[0].body, webhooks[0].signature, 'another secret')).toBe(false)
   })
 })

@@ -1,20 +1,21 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
-import { createSecureServer } from 'node:http2'
+import { createSecureServer, constants as http2Constants, type ServerHttp2Session, type ServerHttp2Stream } from 'node:http2'
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { applyAction } from './actions.ts'
 import { AssetFiles, contentTypeOf, describeUpload, type AssetKind } from './assets.ts'
-import { LOCAL_DATASET, LOCAL_EDITOR, LOCAL_PROJECT_ID, LOCAL_SITE_URL, LOCAL_WEBHOOK_SECRET } from './defaults.ts'
+import { LOCAL_DATASET, LOCAL_EDITOR, LOCAL_PROJECT_ID, LOCAL_SITE_URL } from './defaults.ts'
 import { DocumentStore, type SanityDocument } from './document-store.ts'
 import { MAX_ASSET_BYTES, bearerToken, gatewayError, header, readBody, readJson, send, sendJson, type Request, type Response } from './http-kit.ts'
 import { ListenerHub } from './listener.ts'
 import { LiveEventHub, datasetSyncTag } from './live-events.ts'
-import { ContentLakeError, Transaction, badRequest, type MutationInput } from './mutations.ts'
-import { paramsFromSearch, parsePerspective, perspectiveView, runQuery, visibleTo } from './query.ts'
+import { ContentLakeError, badRequest } from './content-lake-error.ts'
+import { Transaction, type MutationInput } from './mutations.ts'
+import { MAX_QUERY_BODY_BYTES, paramsFromSearch, parsePerspective, visibleTo } from './query.ts'
+import { DEFAULT_QUERY_TIMEOUT_MS, QueryPool } from './query-pool.ts'
 import { readSeed, withAssetReferences } from './seed.ts'
-import { inferSourceMap } from './source-map.ts'
 import { loadOrCreateCertificate } from './tls.ts'
 import { startRevalidateWebhook } from './webhook.ts'
 import { attachPresenceSocket } from './presence-socket.ts'
@@ -32,6 +33,8 @@ export type ContentLakeOptions = {
   port?: number
   /** Folder for documents, assets, the TLS certificate and the editor token; omit for memory only. */
   dataDir?: string
+  /** Folder of the TLS certificate (default `<dataDir>/tls`); the command line keeps it outside the data folder. */
+  tlsDir?: string
   /** Seed folder (production.ndjson + images/) imported when the dataset is empty. */
   seedDir?: string
   projectId?: string
@@ -40,11 +43,35 @@ export type ContentLakeOptions = {
   corsOrigins?: string[]
   /** Where published changes are POSTed (the site's /api/revalidate); null turns the webhook off. */
   webhookUrl?: string | null
+  /** The webhook's secret; otherwise generated once and kept in the data folder (never a default). */
   webhookSecret?: string
   /** Fixed editor token (tests); otherwise generated once and kept in the data folder. */
   token?: string
   log?: (entry: Record<string, unknown>) => void
+  /** Query threads (default: up to two, one per core). */
+  queryWorkers?: number
+  /** How long one query may run before it is stopped with a 400 (default 10 s). */
+  queryTimeoutMs?: number
+  /** Limits on slow or silent clients (defaults: DEFAULT_CONNECTION_TIMEOUTS). */
+  connectionTimeouts?: Partial<ConnectionTimeouts>
+  /** Interval of the keep-alive comments on listener and live-event streams (default 15 s). */
+  keepAliveMs?: number
 }
+
+export type ConnectionTimeouts = {
+  /** From connecting to the end of the request headers (the TLS handshake included). */
+  headersMs: number
+  /** From connecting to the start of the response (Node's requestTimeout): at least the query limit + 1 s. */
+  requestMs: number
+  /** A connection with no request in progress (HTTP/1.1 keep-alive, an HTTP/2 session with no stream). */
+  idleMs: number
+}
+
+/**
+ * Long enough for any honest client on loopback; the idle limit is above the streams' 15 s
+ * keep-alives, which a live listener sends, so listeners are never cut.
+ */
+export const DEFAULT_CONNECTION_TIMEOUTS: ConnectionTimeouts = { headersMs: 10_000, requestMs: 30_000, idleMs: 60_000 }
 
 export type ContentLake = {
   /** Plain HTTP base for Node clients, e.g. http://127.0.0.1:54380 */
@@ -53,6 +80,9 @@ export type ContentLake = {
   httpsUrl: string
   port: number
   token: string
+  /** Reads everything, drafts included, and writes nothing: the site's server previews with it. */
+  viewerToken: string
+  webhookSecret: string
   projectId: string
   dataset: string
   certPath: string
@@ -75,35 +105,49 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
 
   const store = new DocumentStore(options.dataDir && join(options.dataDir, dataset))
   const files = new AssetFiles(options.dataDir && join(options.dataDir, dataset, 'assets'))
-  const tls = await loadOrCreateCertificate(options.dataDir && join(options.dataDir, 'tls'))
-  const token = options.token ?? loadOrCreateToken(options.dataDir)
+  const tls = await loadOrCreateCertificate(options.tlsDir ?? (options.dataDir && join(options.dataDir, 'tls')))
+  const token = options.token ?? loadOrCreateSecret(options.dataDir, 'editor-token', 'sk')
+  const viewerToken = loadOrCreateSecret(options.dataDir, 'viewer-token', 'sk')
+  const webhookSecret = options.webhookSecret ?? loadOrCreateSecret(options.dataDir, 'webhook-secret', '')
   const keyValues = new Map<string, unknown>()
-  const hub = new ListenerHub(store, { projectId, dataset })
+  const hub = new ListenerHub(store, { projectId, dataset }, options.keepAliveMs)
   const syncTag = datasetSyncTag(projectId, dataset)
-  const live = new LiveEventHub(store, syncTag)
+  const live = new LiveEventHub(store, syncTag, options.keepAliveMs)
+  const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS
+  const queries = new QueryPool(store, { size: options.queryWorkers, timeoutMs: queryTimeoutMs, context: { projectId, dataset }, log })
+  const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.connectionTimeouts }
+  // Node's request limit runs until the response starts, so it must leave a query its whole time.
+  timeouts.requestMs = Math.max(timeouts.requestMs, queryTimeoutMs + 1_000)
 
   let port = options.port ?? 0
   const publicUrl = () => `http://127.0.0.1:${port}`
   const assetContext = () => ({ projectId, dataset, publicUrl: publicUrl() })
 
-  function isEditor(request: Request): boolean {
+  function presents(request: Request, expected: string): boolean {
     const presented = bearerToken(request)
     if (!presented) return false
     const a = Buffer.from(presented)
-    const b = Buffer.from(token)
+    const b = Buffer.from(expected)
     return a.length === b.length && timingSafeEqual(a, b)
+  }
+  const isEditor = (request: Request) => presents(request, token)
+
+  /** Writes need the editor token: the viewer token (a Viewer's, as the site previews with) only reads. */
+  function requireEditor(request: Request) {
+    if (!isEditor(request)) throw gatewayError(403, 'Forbidden', 'Insufficient permissions: this token reads only; writing needs the local editor token')
   }
 
   /** A token that is not ours is refused everywhere, as the Content Lake refuses an unknown session. */
   function authenticate(request: Request, required: boolean): boolean {
     const presented = bearerToken(request)
-    if (presented && !isEditor(request)) throw gatewayError(401, 'Unauthorized', 'Session not found: the token is not the local editor token')
+    if (presented && !isEditor(request) && !presents(request, viewerToken)) throw gatewayError(401, 'Unauthorized', 'Session not found: the token is not a local token')
     if (required && !presented) throw gatewayError(401, 'Unauthorized', 'Not authorized: this request needs the local editor token')
     return Boolean(presented)
   }
 
-  async function queryIds(transaction: Transaction, query: string, params: Record<string, unknown>): Promise<string[]> {
-    const result = await runQuery(query, params, transaction.allDocuments(), { projectId, dataset })
+  /** Ids a query-selected patch or delete applies to, as the dataset stands (raw: every document). */
+  async function queryIds(query: string, params: Record<string, unknown>): Promise<string[]> {
+    const { result } = await queries.run({ query, params, perspective: 'raw', authenticated: true })
     const list = Array.isArray(result) ? result : result ? [result] : []
     return list.map((item) => (item && typeof item === 'object' ? (item as { _id?: unknown })._id : undefined)).filter((id): id is string => typeof id === 'string')
   }
@@ -119,7 +163,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
       const body = mutation && typeof mutation === 'object' ? (Object.values(mutation)[0] as Record<string, unknown> | undefined) : undefined
       if (body && typeof body === 'object' && typeof body.query === 'string' && body.id === undefined) {
         const params = body.params && typeof body.params === 'object' ? (body.params as Record<string, unknown>) : {}
-        resolved.set(JSON.stringify([body.query, params]), await queryIds(transaction, body.query, params))
+        resolved.set(JSON.stringify([body.query, params]), await queryIds(body.query, params))
       }
     }
     const select = (query: string, params: Record<string, unknown>) => resolved.get(JSON.stringify([query, params])) ?? []
@@ -246,6 +290,15 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
       if (!/^(127\.|::1$|::ffff:127\.)/.test(remote)) throw gatewayError(403, 'Forbidden', 'The editor token is issued on loopback only')
       return sendJson(response, 200, { token }, { ...cors, 'Cache-Control': 'no-store' })
     }
+    // What the site's server needs, on loopback, never to a page (no CORS, no Origin): its preview token
+    // (reads drafts, writes nothing) and the webhook's secret, both made for this data folder.
+    if (first === 'auth' && second === 'local-site-credentials' && method === 'GET') {
+      const remote = request.socket?.remoteAddress ?? ''
+      if (!/^(127\.|::1$|::ffff:127\.)/.test(remote) || header(request, 'origin') !== undefined) {
+        throw gatewayError(403, 'Forbidden', "The site's credentials go to the site's server on loopback only")
+      }
+      return sendJson(response, 200, { viewerToken, webhookSecret }, { 'Cache-Control': 'no-store' })
+    }
     if (first === 'auth' && second === 'providers') return json(200, { thirdPartyLogin: false, sso: { saml: false }, providers: [] })
     if (first === 'auth' && second === 'logout') return json(200, { ok: true })
 
@@ -256,6 +309,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     if (first === 'users' && second === 'me' && third === 'keyvalue') {
       authenticate(request, true)
       if (method === 'PUT') {
+        requireEditor(request)
         const entries = await readJson(request)
         if (!Array.isArray(entries)) throw badRequest('Expected an array of {key, value}')
         for (const entry of entries) if (entry && typeof entry.key === 'string') keyValues.set(entry.key, entry.value)
@@ -326,17 +380,30 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
         let query: string | null = url.searchParams.get('query')
         let params = paramsFromSearch(url.searchParams)
         if (method === 'POST') {
-          const body = (await readJson(request)) as { query?: unknown; params?: unknown } | null
+          const tooLarge = `Query size exceeded: the query and its parameters are over ${MAX_QUERY_BODY_BYTES} bytes (the hosted API's limit)`
+          const body = (await readJson(request, MAX_QUERY_BODY_BYTES, tooLarge)) as { query?: unknown; params?: unknown } | null
           query = typeof body?.query === 'string' ? body.query : null
           params = body?.params && typeof body.params === 'object' ? (body.params as Record<string, unknown>) : {}
         }
         if (!query) throw badRequest('The "query" parameter is required', 'queryParseError')
         const perspective = parsePerspective(url.searchParams.get('perspective'), apiVersion)
-        const documents = perspectiveView(store.all().filter(visibleTo(editor)), perspective)
-        const result = await runQuery(query, params, documents, { projectId, dataset, identity: editor ? LOCAL_EDITOR.id : '' })
-        const body: Record<string, unknown> = { result, syncTags: [syncTag], ms: Math.round(performance.now() - started) }
         const sourceMap = url.searchParams.get('resultSourceMap')
-        if (sourceMap && sourceMap !== 'false') body.resultSourceMap = inferSourceMap(result, documents, sourceMap === 'withKeyArraySelector')
+        // A client that goes away stops its query (its thread is replaced).
+        const gone = new AbortController()
+        response.on('close', () => gone.abort())
+        const outcome = await queries.run(
+          {
+            query,
+            params,
+            perspective,
+            authenticated: editor,
+            identity: editor ? LOCAL_EDITOR.id : '',
+            sourceMap: sourceMap && sourceMap !== 'false' ? (sourceMap === 'withKeyArraySelector' ? 'withKeyArraySelector' : 'plain') : undefined,
+          },
+          gone.signal,
+        )
+        const body: Record<string, unknown> = { result: outcome.result, syncTags: [syncTag], ms: Math.round(performance.now() - started) }
+        if (outcome.resultSourceMap) body.resultSourceMap = outcome.resultSourceMap
         if (url.searchParams.get('returnQuery') !== 'false') body.query = query
         return json(200, body)
       }
@@ -355,6 +422,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
       }
       if (endpoint === 'mutate' && method === 'POST') {
         authenticate(request, true)
+        requireEditor(request)
         const body = (await readJson(request)) as { mutations?: unknown; transactionId?: unknown } | null
         const mutations = body?.mutations
         if (!Array.isArray(mutations)) throw badRequest('The body must be {"mutations": [...]}')
@@ -366,6 +434,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
       }
       if (endpoint === 'actions' && method === 'POST') {
         authenticate(request, true)
+        requireEditor(request)
         const body = (await readJson(request)) as { actions?: unknown; transactionId?: unknown; dryRun?: unknown } | null
         const actions = body?.actions
         if (!Array.isArray(actions) || actions.length === 0) throw badRequest('The body must be {"actions": [...]} with at least one action')
@@ -422,6 +491,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     if (first === 'assets' && (second === 'images' || second === 'files') && method === 'POST') {
       datasetOf(third)
       authenticate(request, true)
+      requireEditor(request)
       const bytes = await readBody(request, MAX_ASSET_BYTES)
       const document = await ingestAsset(second, bytes, url.searchParams.get('filename'), header(request, 'content-type') ?? null, LOCAL_EDITOR.id)
       return json(200, { document })
@@ -430,20 +500,42 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     throw gatewayError(404, 'Not Found', `No such endpoint: ${method} ${path}`)
   }
 
-  // One port, two protocols: TLS handshakes go to the HTTP/2 server, anything else to HTTP/1.1.
-  const plain = createHttpServer((request, response) => void handle(request, response))
-  const secure = createSecureServer({ key: tls.key, cert: tls.cert, allowHTTP1: true }, (request, response) => {
+  /*
+   * One port, two protocols: TLS handshakes go to the HTTP/2 server, anything else to HTTP/1.1.
+   * Every stage of a connection has a time limit (issue #20: slow headers, silent sockets and
+   * half-sent TLS records stayed open forever): the first byte, the TLS handshake, the request
+   * headers, the request body, and idleness between requests. A response in progress — a
+   * listener's stream — is never cut: its request is complete and it writes keep-alives.
+   */
+  const plain = createHttpServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: Math.min(5_000, timeouts.idleMs),
+      // How often Node checks the two limits above (its default, 30 s, would let them overrun).
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(timeouts.headersMs / 4))),
+    },
+    (request, response) => void handle(request, response),
+  )
+  // No byte either way for this long (a stalled exchange; a stream's keep-alives reset it). Not less
+  // than the request limit: a request waiting for its query's answer is silent meanwhile.
+  plain.timeout = Math.max(timeouts.idleMs, timeouts.requestMs)
+  const secure = createSecureServer({ key: tls.key, cert: tls.cert, allowHTTP1: true, handshakeTimeout: timeouts.headersMs }, (request, response) => {
     // The compatibility API's request and response stand in for HTTP/1.1's (see http-kit.ts).
     void handle(request as unknown as Request, response as unknown as Response)
   })
-  plain.keepAliveTimeout = 5_000
-  secure.setTimeout(0)
+  secure.setTimeout(0) // replaced by the limits below, which look at streams rather than bytes
+  secure.on('session', (session: ServerHttp2Session) => limitSession(session, timeouts))
+  secure.on('stream', (stream: ServerHttp2Stream) => limitStream(stream, timeouts))
   const sockets = new Set<Socket>()
   const front = createNetServer((socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
     socket.on('error', () => socket.destroy())
+    // Until its first byte the connection belongs to no server: it gets the headers limit here.
+    socket.setTimeout(timeouts.headersMs, () => socket.destroy())
     socket.once('data', (chunk: Buffer) => {
+      socket.setTimeout(0)
       socket.pause()
       socket.unshift(chunk)
       ;(chunk[0] === 0x16 ? secure : plain).emit('connection', socket)
@@ -460,6 +552,10 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     })
   })
   port = (front.address() as AddressInfo).port
+  // The HTTP servers get their connections from `front` and never listen themselves, but Node
+  // starts checking headersTimeout / requestTimeout on 'listening' only: without this, never.
+  plain.emit('listening')
+  secure.emit('listening')
   await prepareDataset()
 
   const webhook =
@@ -467,7 +563,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
       ? null
       : startRevalidateWebhook(store, {
           url: options.webhookUrl ?? `${LOCAL_SITE_URL}/api/revalidate`,
-          secret: options.webhookSecret ?? LOCAL_WEBHOOK_SECRET,
+          secret: webhookSecret,
           projectId,
           dataset,
           log,
@@ -478,6 +574,8 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     httpsUrl: `https://localhost:${port}`,
     port,
     token,
+    viewerToken,
+    webhookSecret,
     projectId,
     dataset,
     certPath: tls.certPath,
@@ -485,6 +583,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     webhooksIdle: async () => webhook?.idle(),
     close: async () => {
       webhook?.stop()
+      await queries.close()
       hub.closeAll()
       live.closeAll()
       for (const socket of sockets) socket.destroy()
@@ -496,11 +595,11 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
   }
 }
 
-/** The editor token, made once per data folder (or per run in memory). */
-function loadOrCreateToken(dataDir: string | undefined): string {
-  const fresh = () => `sk${randomBytes(32).toString('base64url')}`
+/** A token or secret, made once per data folder (or per run in memory), kept in `<dataDir>/<file>`. */
+function loadOrCreateSecret(dataDir: string | undefined, file: string, prefix: string): string {
+  const fresh = () => `${prefix}${randomBytes(32).toString('base64url')}`
   if (!dataDir) return fresh()
-  const path = join(dataDir, 'editor-token')
+  const path = join(dataDir, file)
   if (existsSync(path)) {
     const saved = readFileSync(path, 'utf8').trim()
     if (saved.length >= 32) return saved
@@ -508,4 +607,37 @@ function loadOrCreateToken(dataDir: string | undefined): string {
   const token = fresh()
   writeFileSync(path, `${token}\n`, { mode: 0o600 })
   return token
+}
+
+/**
+ * An HTTP/2 session must open a stream within the headers limit, and is closed once it has had no
+ * stream for the idle limit — whatever frames it trickles (pings, half a HEADERS frame) meanwhile.
+ */
+function limitSession(session: ServerHttp2Session, timeouts: ConnectionTimeouts) {
+  let open = 0
+  let timer: NodeJS.Timeout | undefined
+  const arm = (ms: number) => {
+    clearTimeout(timer)
+    timer = setTimeout(() => session.destroy(), ms)
+    timer.unref()
+  }
+  arm(timeouts.headersMs)
+  session.on('stream', (stream: ServerHttp2Stream) => {
+    open++
+    clearTimeout(timer)
+    stream.once('close', () => {
+      if (--open === 0 && !session.destroyed) arm(timeouts.idleMs)
+    })
+  })
+  session.once('close', () => clearTimeout(timer))
+}
+
+/** An HTTP/2 request whose body is still arriving when the request limit passes is cancelled. */
+function limitStream(stream: ServerHttp2Stream, timeouts: ConnectionTimeouts) {
+  if (stream.endAfterHeaders) return // no body: complete already
+  const timer = setTimeout(() => {
+    if (!stream.readableEnded && !stream.headersSent) stream.close(http2Constants.NGHTTP2_CANCEL)
+  }, timeouts.requestMs)
+  timer.unref()
+  stream.once('close', () => clearTimeout(timer))
 }

@@ -7,8 +7,6 @@ export const LOCAL_PROJECT_ID = 'local'
 /** A hosted Sanity project id, as `NEXT_PUBLIC_SANITY_PROJECT_ID` must hold one; anything else means the local Content Lake. */
 export const isHostedProjectId = (id: string | undefined) => /^[a-z0-9-]+$/.test(id ?? '')
 export const LOCAL_DATASET = 'production'
-/** The default secret of the signed webhook the local server sends to the site's /api/revalidate. */
-export const LOCAL_WEBHOOK_SECRET = 'local-content-lake-webhook-secret'
 /** Where the site runs by default (npm start): the webhook target and the allowed CORS origin. */
 export const LOCAL_SITE_URL = 'http://localhost:3000'
 /** The editor every local request with the token acts as (GET /users/me). */

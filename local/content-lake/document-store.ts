@@ -20,6 +20,11 @@ export type CommittedTransaction = {
   changes: DocumentChange[]
 }
 
+/**
+ * One log line. `documents` is an object keyed by id, written with own properties only
+ * (Object.fromEntries) and read back with Object.entries: an id such as `__proto__` is a key like
+ * any other there, never the object's prototype.
+ */
 type LogLine = { id: string; timestamp: string; identity: string; documents: Record<string, SanityDocument | null> }
 
 /**
@@ -58,7 +63,7 @@ export class DocumentStore {
         } catch {
           break // a line cut by a crash mid-write: its request was never answered
         }
-        this.applyDocuments(entry.documents)
+        this.applyDocuments(Object.entries(entry.documents))
       }
     }
     this.compact()
@@ -80,10 +85,9 @@ export class DocumentStore {
   /** Makes a transaction durable, then visible, then tells the listeners. */
   commit(transaction: CommittedTransaction): void {
     if (transaction.changes.length === 0) return
-    const documents: Record<string, SanityDocument | null> = {}
-    for (const change of transaction.changes) documents[change.id] = change.after
+    const documents = new Map<string, SanityDocument | null>(transaction.changes.map((change) => [change.id, change.after]))
     if (this.logFd !== undefined) {
-      const line: LogLine = { id: transaction.id, timestamp: transaction.timestamp, identity: transaction.identity, documents }
+      const line: LogLine = { id: transaction.id, timestamp: transaction.timestamp, identity: transaction.identity, documents: Object.fromEntries(documents) }
       writeSync(this.logFd, `${JSON.stringify(line)}\n`)
       fsyncSync(this.logFd)
     }
@@ -102,8 +106,8 @@ export class DocumentStore {
     this.listeners.clear()
   }
 
-  private applyDocuments(documents: Record<string, SanityDocument | null>) {
-    for (const [id, doc] of Object.entries(documents)) {
+  private applyDocuments(documents: Iterable<[string, SanityDocument | null]>) {
+    for (const [id, doc] of documents) {
       if (doc) this.documents.set(id, doc)
       else this.documents.delete(id)
     }

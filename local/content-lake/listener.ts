@@ -40,7 +40,7 @@ export class ListenerHub {
   /** Transactions are broadcast one after the other, so every stream sees them in commit order. */
   private queue: Promise<void> = Promise.resolve()
 
-  constructor(store: DocumentStore, context: { projectId: string; dataset: string }) {
+  constructor(store: DocumentStore, context: { projectId: string; dataset: string }, keepAliveMs = KEEPALIVE_MS) {
     this.context = context
     this.unsubscribe = store.subscribe((transaction) => {
       this.queue = this.queue.then(() => this.broadcast(transaction))
@@ -48,7 +48,7 @@ export class ListenerHub {
     // Comment lines keep proxies and the client's idle timers from closing a quiet stream.
     this.keepalive = setInterval(() => {
       for (const listener of this.listeners) listener.sink.write(':\n\n')
-    }, KEEPALIVE_MS)
+    }, keepAliveMs)
     this.keepalive.unref()
   }
 

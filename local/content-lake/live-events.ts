@@ -30,12 +30,12 @@ export class LiveEventHub {
   private readonly keepalive: NodeJS.Timeout
   private readonly tag: string
 
-  constructor(store: DocumentStore, tag: string) {
+  constructor(store: DocumentStore, tag: string, keepAliveMs = KEEPALIVE_MS) {
     this.tag = tag
     this.unsubscribe = store.subscribe((transaction) => this.broadcast(transaction))
     this.keepalive = setInterval(() => {
       for (const subscriber of this.subscribers) subscriber.sink.write(':\n\n')
-    }, KEEPALIVE_MS)
+    }, keepAliveMs)
     this.keepalive.unref()
   }
 

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { Mutation } from '@sanity/mutator'
+import { ContentLakeError, badRequest } from './content-lake-error.ts'
 import type { CommittedTransaction, DocumentChange, DocumentStore, SanityDocument } from './document-store.ts'
 
 /*
@@ -8,17 +9,6 @@ import type { CommittedTransaction, DocumentChange, DocumentStore, SanityDocumen
  * Patch operations are applied by @sanity/mutator, the library the Studio itself uses to apply the
  * same patches to its local copy, one operation at a time in the order the HTTP API documents.
  */
-
-/** A mutation failure in the Content Lake's error shape (`{ error: { type, description, items } }`). */
-export class ContentLakeError extends Error {
-  readonly status: number
-  readonly body: unknown
-  constructor(status: number, body: unknown, message: string) {
-    super(message)
-    this.status = status
-    this.body = body
-  }
-}
 
 export function mutationError(status: number, description: string, itemType: string, id: string | undefined, index: number) {
   return new ContentLakeError(
@@ -34,9 +24,6 @@ export function mutationError(status: number, description: string, itemType: str
   )
 }
 
-export function badRequest(description: string, type = 'httpBadRequest') {
-  return new ContentLakeError(400, { error: { description, type } }, description)
-}
 
 /** Revision and transaction ids look like the Content Lake's: 22 random base-62 characters. */
 export function newRevision(): string {
@@ -47,7 +34,11 @@ export function newRevision(): string {
   return id
 }
 
-const ID_PATTERN = /^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$/
+/**
+ * Document ids as Sanity allows them (https://www.sanity.io/docs/ids): a-zA-Z0-9._-, a path of
+ * period-separated segments none of which is empty or starts with a dash; at most 128 characters.
+ */
+const ID_PATTERN = /^(?=.{1,128}$)[a-zA-Z0-9_][a-zA-Z0-9_-]*(?:\.[a-zA-Z0-9_][a-zA-Z0-9_-]*)*$/
 const PATCH_ORDER = ['set', 'setIfMissing', 'unset', 'inc', 'dec', 'insert', 'diffMatchPatch'] as const
 type PatchOperation = (typeof PATCH_ORDER)[number]
 

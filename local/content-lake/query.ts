@@ -1,6 +1,8 @@
 import { evaluate, GroqSyntaxError, parse, type ExprNode } from 'groq-js'
+import { ByteBoundedCache } from './byte-bounded-cache.ts'
 import type { SanityDocument } from './document-store.ts'
-import { ContentLakeError, badRequest } from './mutations.ts'
+import { MAX_JSON_DEPTH, jsonDepth } from './http-kit.ts'
+import { ContentLakeError, badRequest } from './content-lake-error.ts'
 
 /*
  * GROQ through groq-js, with what groq-js leaves to the Content Lake: who may see what, perspectives
@@ -90,11 +92,24 @@ function withoutTextQuery(node: unknown): unknown {
   return out
 }
 
-const parsed = new Map<string, ExprNode>()
-const PARSE_CACHE_LIMIT = 500
+/**
+ * The hosted API refuses queries over 300 kB ("Query Size Exceeded", sanity.io/guides/
+ * how-to-parallelize-complex-groq-queries); here the whole POST body (query and parameters) counts.
+ */
+export const MAX_QUERY_BODY_BYTES = 300_000
+
+/*
+ * Parsed trees, per query and parameter set (groq-js folds parameters in at parse time), bounded by
+ * an estimate of their size rather than their number: a tree costs about eight bytes per character
+ * of query and parameters. Trees of queries over 128 kB are not kept.
+ */
+const PARSE_CACHE_BYTES = 32 * 1024 * 1024
+const BYTES_PER_CHARACTER = 8
+const parsed = new ByteBoundedCache<ExprNode>(PARSE_CACHE_BYTES, 128 * 1024 * BYTES_PER_CHARACTER)
 
 /** groq-js folds parameters in at parse time: the tree is cached per query and parameter set. */
 export function parseQuery(query: string, params: Record<string, unknown>): ExprNode {
+  if (jsonDepth(params) > MAX_JSON_DEPTH) throw badRequest(`Query parameters are nested deeper than ${MAX_JSON_DEPTH} levels`, 'queryParseError')
   const key = `${JSON.stringify(params)}\u0000${query}`
   const cached = parsed.get(key)
   if (cached) return cached
@@ -113,8 +128,7 @@ export function parseQuery(query: string, params: Record<string, unknown>): Expr
     const message = error instanceof Error ? error.message : String(error)
     throw new ContentLakeError(400, { error: { description: message, query, type: 'queryParseError' } }, message)
   }
-  if (parsed.size >= PARSE_CACHE_LIMIT) parsed.delete(parsed.keys().next().value as string)
-  parsed.set(key, tree)
+  parsed.set(key, tree, key.length * BYTES_PER_CHARACTER)
   return tree
 }
 
@@ -153,5 +167,6 @@ export function paramsFromSearch(search: URLSearchParams): Record<string, unknow
       throw badRequest(`Parameter "${key}" is not valid JSON`, 'queryParseError')
     }
   }
+  if (jsonDepth(params) > MAX_JSON_DEPTH) throw badRequest(`Query parameters are nested deeper than ${MAX_JSON_DEPTH} levels`, 'queryParseError')
   return params
 }

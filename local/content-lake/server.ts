@@ -17,8 +17,9 @@ Usage: node local/content-lake/server.ts [options]   (npm run sanity:local -- [o
 Options:
   --host <address>         listen address (default 127.0.0.1; keep it on loopback)
   --port <n>               port (default ${LOCAL_CONTENT_LAKE_PORT}; 0 picks a free one)
-  --data-dir <folder>      where documents, assets, the certificate and the token live
-                           (default .data/content-lake)
+  --data-dir <folder>      where documents, assets and the token live (default .data/content-lake)
+  --tls-dir <folder>       where the TLS certificate lives, apart so that deleting the data keeps
+                           it trusted (default .data/tls; npm run cert:trust trusts it)
   --memory                 keep everything in memory only (tests, benchmarks)
   --seed-dir <folder>      seed imported into an empty dataset (default studio/seed)
   --site-url <url>         the site: allowed CORS origin and webhook target (default ${LOCAL_SITE_URL})
@@ -26,7 +27,8 @@ Options:
   --no-webhook             do not call the site's /api/revalidate
   --help                   show this help
 
-Environment: SANITY_REVALIDATE_SECRET (the webhook's secret; default: the local one the site also uses).
+Environment: SANITY_REVALIDATE_SECRET (the webhook's secret; default: a random one made for the data
+folder, which the site's server asks for on loopback).
 `
 
 const { values } = parseArgs({
@@ -34,6 +36,7 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: String(LOCAL_CONTENT_LAKE_PORT) },
     'data-dir': { type: 'string' },
+    'tls-dir': { type: 'string' },
     memory: { type: 'boolean', default: false },
     'seed-dir': { type: 'string', default: join(process.cwd(), 'studio', 'seed') },
     'site-url': { type: 'string', default: LOCAL_SITE_URL },
@@ -64,6 +67,7 @@ try {
     host: values.host,
     port,
     dataDir,
+    tlsDir: values.memory ? undefined : (values['tls-dir'] ?? join(process.cwd(), '.data', 'tls')),
     seedDir: values['seed-dir'],
     corsOrigins: [...new Set(origins)],
     webhookUrl: values['no-webhook'] ? null : `${siteUrl}/api/revalidate`,

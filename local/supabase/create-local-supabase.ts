@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
+import type { Socket } from 'node:net'
 import { createAuthApi } from './auth-api.ts'
 import { openDatabase, type Database, type DatabaseOptions } from './database.ts'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './defaults.ts'
@@ -42,7 +43,21 @@ export type LocalSupabaseOptions = {
   passwordHasher?: PasswordHasherOptions
   refreshReuseIntervalSeconds?: number
   log?: (entry: Record<string, unknown>) => void
+  /** Limits on slow or silent clients (tests use small ones); defaults: DEFAULT_CONNECTION_TIMEOUTS. */
+  connectionTimeouts?: Partial<ConnectionTimeouts>
 }
+
+export type ConnectionTimeouts = {
+  /** From connecting to the end of the request headers. */
+  headersMs: number
+  /** From connecting to the start of the response (Node's requestTimeout). */
+  requestMs: number
+  /** No byte either way, and the wait for a next request on a kept-alive connection. */
+  idleMs: number
+}
+
+/** Issue #20: silent sockets and dripped headers stayed open forever. Loopback clients need far less. */
+export const DEFAULT_CONNECTION_TIMEOUTS: ConnectionTimeouts = { headersMs: 10_000, requestMs: 30_000, idleMs: 60_000 }
 
 // The Supabase CLI's opaque keys map to the legacy JWTs, as its gateway does (local/docs/supabase-wire.md §7).
 const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
@@ -57,7 +72,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
   const database = await openDatabase({ migrationsDir: migrationsDir(options.supabaseDir), dataDir: options.dataDir, statementTimeouts: options.statementTimeouts, log })
   await applySettings(database, options)
   // Sign-in limits count addresses the way the contact rate limit does (same trusted proxy hops).
-  const trustedHops = Number((await database.db.query<{ value: string }>(`select value from private.settings where key = 'trusted_proxy_hops'`)).rows[0]?.value ?? 1)
+  const trustedHops = Number(
+    (await database.db.query<{ value: string }>(`select value from private.settings where key = 'trusted_proxy_hops'`))
+      .rows[0]?.value ?? 1,
+  )
   const hasher = await createPasswordHasher(options.passwordHasher)
   const functionsDir = join(options.supabaseDir, 'functions')
 
@@ -70,26 +88,48 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
 
   // The auth API and the functions need this server's URL, known once it listens (the port may be 0 = any).
   const auth: { handle?: ReturnType<typeof createAuthApi> } = {}
-  let platform: PlatformEnv = { SUPABASE_URL: '', SUPABASE_ANON_KEY: anonKey, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey }
+  let platform: PlatformEnv = {
+    SUPABASE_URL: '',
+    SUPABASE_ANON_KEY: anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+  }
 
   async function route(request: IncomingMessage, response: ServerResponse) {
     const cors = corsHeaders(request)
-    if (!isValidHostHeader(request.headers.host)) return sendJson(response, 400, { message: 'Invalid Host header' }, cors)
+    if (!isValidHostHeader(request.headers.host))
+      return sendJson(response, 400, { message: 'Invalid Host header' }, cors)
     // Routing reads the path only: the base stands for this server whatever Host the client named.
     const url = new URL(request.url ?? '/', `http://${host}`)
     const method = request.method ?? 'GET'
     if (method === 'OPTIONS') return send(response, 204, null, cors)
     if (url.pathname === '/auth/v1/health' || url.pathname === '/') {
-      return sendJson(response, 200, { name: 'GoTrue', version: 'local', description: 'Local Supabase-compatible server (PGlite)' }, cors)
+      return sendJson(
+        response,
+        200,
+        { name: 'GoTrue', version: 'local', description: 'Local Supabase-compatible server (PGlite)' },
+        cors,
+      )
     }
     const service = /^\/(rest|auth|functions)\/v1(\/|$)/.exec(url.pathname)?.[1]
     if (!service) return sendJson(response, 404, { message: 'no Route matched with those values' }, cors)
 
     // Gateway: an API key is required and decides the role when no user token is sent.
     const apikey = (request.headers.apikey as string | undefined) ?? url.searchParams.get('apikey') ?? undefined
-    if (!apikey) return sendJson(response, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, cors)
+    if (!apikey)
+      return sendJson(
+        response,
+        401,
+        { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' },
+        cors,
+      )
     const keyJwt = keyToJwt.get(apikey)
-    if (!keyJwt) return sendJson(response, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, cors)
+    if (!keyJwt)
+      return sendJson(
+        response,
+        401,
+        { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
+        cors,
+      )
     const presented = bearerToken(request)
     const token = presented && !presented.startsWith('sb_') ? presented : keyJwt
 
@@ -99,7 +139,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
         body = await readBodyText(request)
       } catch (error) {
         if (error instanceof BodyTooLargeError) {
-          return sendJson(response, 413, errorBody('PGRST413', 'Payload Too Large', 'The request body is larger than the server accepts'), { ...cors, Connection: 'close' })
+          return sendJson(
+            response,
+            413,
+            errorBody('PGRST413', 'Payload Too Large', 'The request body is larger than the server accepts'),
+            { ...cors, Connection: 'close' },
+          )
         }
         throw error
       }
@@ -114,27 +159,66 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
     }
 
     if (service === 'auth') {
-      return auth.handle!(request, response, url, body, { role: claims?.role ?? 'anon', address: clientAddress(request, trustedHops), headers: cors })
+      return auth.handle!(request, response, url, body, {
+        role: claims?.role ?? 'anon',
+        address: clientAddress(request, trustedHops),
+        headers: cors,
+      })
     }
     if (!claims) {
-      if (service === 'functions') return sendJson(response, 401, { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' }, cors)
-      return sendJson(response, 401, errorBody('PGRST301', jwtError ?? 'JWT invalid'), { ...cors, 'WWW-Authenticate': 'Bearer' })
+      if (service === 'functions')
+        return sendJson(response, 401, { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' }, cors)
+      return sendJson(response, 401, errorBody('PGRST301', jwtError ?? 'JWT invalid'), {
+        ...cors,
+        'WWW-Authenticate': 'Bearer',
+      })
     }
     if (service === 'functions') return handleFunction(functionsDir, request, response, url, body, cors, forwardedFor(request), platform)
     return handleRest(
-      { request, response, url, body, role: claims.role as ApiRole, claims, headers: headersForDatabase(request), extraHeaders: cors },
+      {
+        request,
+        response,
+        url,
+        body,
+        role: claims.role as ApiRole,
+        claims,
+        headers: headersForDatabase(request),
+        extraHeaders: cors,
+      },
       database,
     )
   }
 
-  const server = createServer((request, response) => {
-    route(request, response).catch((error: unknown) => {
-      log({ event: 'server.error', method: request.method, path: request.url, error: error instanceof Error ? error.message : String(error) })
-      send(response, 500, JSON.stringify(errorBody('XX000', 'Internal server error')), corsHeaders(request))
-    })
+  const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.connectionTimeouts }
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: Math.min(5_000, timeouts.idleMs),
+      // How often Node checks the two limits above (its default, 30 s, would let them overrun).
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(timeouts.headersMs / 4))),
+    },
+    (request, response) => {
+      route(request, response).catch((error: unknown) => {
+        log({
+          event: 'server.error',
+          method: request.method,
+          path: request.url,
+          error: error instanceof Error ? error.message : String(error),
+        })
+        send(response, 500, JSON.stringify(errorBody('XX000', 'Internal server error')), corsHeaders(request))
+      })
+    },
+  )
+  // A socket silent this long is closed; not less than the request limit, as a request waiting for
+  // the database is silent meanwhile.
+  server.timeout = Math.max(timeouts.idleMs, timeouts.requestMs)
+  // Node's headers limit starts with the first byte: until then a connection gets that limit as its
+  // socket timeout (on which Node destroys it), then the ordinary one.
+  server.on('connection', (socket: Socket) => {
+    socket.setTimeout(timeouts.headersMs)
+    socket.once('data', () => socket.setTimeout(server.timeout))
   })
-  server.requestTimeout = 30_000
-  server.headersTimeout = 10_000
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

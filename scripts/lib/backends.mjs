@@ -76,6 +76,6 @@ export async function startE2eSupabase({ supabasePort, onGiveUp }) {
 /** The site as `npm start` serves it (serve-site.mjs), supervised: the Studio tests kill it to check a restart. */
 export async function startE2eSite({ sitePort, env, onGiveUp }) {
   const site = supervise('site', join(root, 'scripts', 'serve-site.mjs'), ['-p', String(sitePort), '-H', '127.0.0.1'], { env, pidDir: PID_DIR, onGiveUp })
-  await waitForHttp(`http://127.0.0.1:${sitePort}`, { timeoutMs: 60_000 })
+  await waitForHttp(`http://127.0.0.1:${sitePort}`, { timeoutMs: 300_000 })
   return site
 }

@@ -25,3 +25,15 @@ export function malformedRequestTarget(target) {
   }
   return null
 }
+
+/**
+ * The origin-form (path and query) of a request target that malformedRequestTarget accepted. An
+ * absolute-form target (`GET http://evil.example/en HTTP/1.1`) names a host of its own, and Next.js
+ * builds redirects from it (`308 Location: http://evil.example/en`): the host that counts is the Host
+ * header's, so only the path and query go on, as a server behind a proxy receives them.
+ */
+export function originForm(target) {
+  if (target.startsWith('/')) return target
+  const url = new URL(target)
+  return `${url.pathname}${url.search}`
+}

@@ -1,7 +1,7 @@
 // `npm run bench:csp`: requests per second of a static page through the production server
 // (scripts/serve-site.mjs: each HTML answer's Content-Security-Policy completed with its inline scripts'
 // hashes), against the same build served the way it was before that policy (Next.js's handler behind
-// compression only, as `next start` with Next's own compression did). One run, same build, same
+// compression only (the same once-per-version compression), as `next start` with Next's own compression did). One run, same build, same
 // machine, rounds alternated; the median round of each is reported. Needs a build (`npm run build`,
 // or BENCH_DIST_DIR) and, for its content, the local Content Lake that build read (`npm start`).
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -18,15 +18,18 @@ const distDir = process.env.BENCH_DIST_DIR ?? process.env.NEXT_DIST_DIR ?? '.nex
 // The baseline server: what serve-site.mjs does minus the policy completion.
 const BASELINE = `
 import { createServer } from 'node:http'
-import compression from 'compression'
+import { CompressionMemo, compressResponse } from './scripts/lib/compress-response.mjs'
 process.env.NODE_ENV = 'production'
 const { default: next } = await import('next')
 const port = Number(process.argv[1])
 const app = next({ dev: false, dir: process.cwd(), hostname: '127.0.0.1', port })
 await app.prepare()
 const handle = app.getRequestHandler()
-const compress = compression()
-createServer((req, res) => compress(req, res, () => handle(req, res))).listen(port, '127.0.0.1')
+const memo = new CompressionMemo()
+createServer((req, res) => {
+  compressResponse(req, res, memo)
+  handle(req, res)
+}).listen(port, '127.0.0.1')
 `
 
 async function start(kind: 'baseline' | 'policy'): Promise<{ child: ChildProcess; url: string }> {

@@ -41,6 +41,12 @@ test.beforeAll(async () => {
 
 const toastTitle = (page: Page) => page.getByTestId('toast-title').last()
 
+/** What has the keyboard focus: a message names its sender, anything else its tag and text. */
+const focused = (page: Page) => page.evaluate(() => {
+  const element = document.activeElement
+  return element?.getAttribute('aria-label') ?? `${element?.tagName.toLowerCase()} ${element?.textContent?.slice(0, 40)}`
+})
+
 /** Types a search and waits until the inbox has asked the server for it (the input is debounced). */
 async function search(page: Page, term: string) {
   const searched = page.waitForResponse((response) => response.url().includes('/rest/v1/contact_submissions') && decodeURIComponent(response.url()).includes(term))
@@ -181,6 +187,8 @@ test('search, pagination, read/unread, delete and delete-all-from-address', asyn
   await expect(toastTitle(page)).toHaveText('10 messages supprimés')
   await expect(page.getByTestId('empty-inbox')).toHaveText('Aucun message ne correspond à votre recherche')
   await expect(page.getByTestId('submission-count')).toContainText('0 message reçu')
+  await expect.poll(() => focused(page)).toBe('h1 Messages')
+  await expect(page.getByTestId('inbox-announcement')).toHaveText(`10 messages de repeat-${TAG}@example.fr supprimés. 0 message reçu.`)
 })
 
 test('deleting the only message of the last page steps back to the previous page', async ({ page }) => {
@@ -198,6 +206,45 @@ test('deleting the only message of the last page steps back to the previous page
   await expect(page.getByTestId('submission-count')).toContainText('50 messages reçus')
   await expect(page.getByTestId('submission')).toHaveCount(50)
   await expect(page.getByTestId('empty-inbox')).toHaveCount(0)
+})
+
+test('after a deletion the focus goes to the next message, else the previous, else the heading, and the live region says what happened', async ({ page }) => {
+  const tag = `${TAG}focus`
+  const base = Date.now() + 48 * 3600_000
+  const rows = ['Alice', 'Bruno', 'Chloé'].map((name, i) => ({ name: `${name} ${tag}`, email: `${name.toLowerCase()}-${tag}@example.fr`, message: `Message ${i}, ${tag}.`, created_at: new Date(base - i * 60_000).toISOString() }))
+  await service.from('contact_submissions').insert(rows).throwOnError()
+  await page.goto('/admin-panel-2024')
+  await signIn(page, ADMIN)
+  await search(page, tag)
+  await expect(page.getByTestId('submission-count')).toContainText('3 messages reçus')
+  const announcement = page.getByTestId('inbox-announcement')
+  await expect(announcement).toHaveText('')
+  const remove = async (name: string) => {
+    page.once('dialog', (dialog) => dialog.accept())
+    await page.getByRole('article', { name: `Message de ${name} ${tag}` }).getByRole('button', { name: 'Supprimer', exact: true }).click()
+  }
+
+  // The first of three: the next one takes the focus.
+  await remove('Alice')
+  await expect(page.getByTestId('submission')).toHaveCount(2)
+  await expect.poll(() => focused(page)).toBe(`Message de Bruno ${tag}`)
+  await expect(announcement).toHaveText(`Message de Alice ${tag} supprimé. 2 messages reçus.`)
+  await expect(announcement).toHaveAttribute('role', 'status')
+
+  // The last one: there is no next, the previous one takes it.
+  await remove('Chloé')
+  await expect(page.getByTestId('submission')).toHaveCount(1)
+  await expect.poll(() => focused(page)).toBe(`Message de Bruno ${tag}`)
+  await expect(announcement).toHaveText(`Message de Chloé ${tag} supprimé. 1 message reçu.`)
+  // From there, Tab reaches the message's own buttons.
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('article', { name: `Message de Bruno ${tag}` }).getByRole('button', { name: 'Marquer comme lu' })).toBeFocused()
+
+  // The only one left: the list's heading takes it.
+  await remove('Bruno')
+  await expect(page.getByTestId('empty-inbox')).toBeVisible()
+  await expect.poll(() => focused(page)).toBe('h1 Messages')
+  await expect(announcement).toHaveText(`Message de Bruno ${tag} supprimé. 0 message reçu.`)
 })
 
 test('invisible characters in a message show as marks naming them, so nothing is reordered or hidden', async ({ page }) => {

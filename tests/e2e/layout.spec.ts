@@ -45,9 +45,49 @@ async function logoRows(page: Page): Promise<number[]> {
   return [...rows.entries()].sort(([a], [b]) => a - b).map(([, count]) => count)
 }
 
+/**
+ * The viewport widths at which the logo strip's layout can change: the thresholds of the media queries
+ * whose rules style the list, what it holds or what holds it, read from the page's own style sheets
+ * (so the test follows the component's classes). Between two of them the grid keeps its columns and
+ * every logo its place in them (lib/balanced-rows.ts): the row lengths cannot change.
+ */
+async function logoLayoutWidths(page: Page): Promise<number[]> {
+  return page.locator('section[aria-labelledby="clients-title"] ul').evaluate((list) => {
+    const elements: Element[] = [...list.querySelectorAll('*')]
+    for (let element: Element | null = list; element; element = element.parentElement) elements.push(element)
+    const matches = (selector: string) => elements.some((element) => {
+      try {
+        return element.matches(selector)
+      } catch {
+        return false // a selector this engine does not take (a vendor pseudo-class)
+      }
+    })
+    const widths = new Set<number>()
+    const visit = (rules: CSSRuleList, media: string[], styled: boolean) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSMediaRule) visit(rule.cssRules, [...media, rule.conditionText], styled)
+        else if (rule instanceof CSSStyleRule) {
+          const applies = styled || matches(rule.selectorText)
+          // A media query's rem is the initial font size, 16 px.
+          if (applies) for (const condition of media) for (const [, value, unit] of condition.matchAll(/width\s*(?:>=|<=|>|<|:)\s*([\d.]+)(px|r?em)/g)) widths.add(Math.round(Number(value) * (unit === 'px' ? 1 : 16)))
+          visit(rule.cssRules, media, applies)
+        } else if ('cssRules' in rule) visit((rule as CSSGroupingRule).cssRules, media, styled) // @layer, @supports
+      }
+    }
+    for (const sheet of document.styleSheets) visit(sheet.cssRules, [], false)
+    return [...widths].sort((a, b) => a - b)
+  })
+}
+
 test('client logos: no logo sits alone on a row at any width', async ({ page }) => {
   await page.goto('/')
-  for (let width = 320; width <= 1600; width += 8) {
+  const breakpoints = await logoLayoutWidths(page)
+  expect(breakpoints.length, 'no width-dependent rule found for the logo strip').toBeGreaterThan(0)
+  // Each width where the layout can change, one pixel either side, and the narrowest and widest screens.
+  const widths = [...new Set([320, 1600, ...breakpoints.flatMap((width) => [width - 1, width, width + 1])])]
+    .filter((width) => width >= 320 && width <= 1600)
+    .sort((a, b) => a - b)
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 })
     const rows = await logoRows(page)
     expect(rows.reduce((sum, count) => sum + count, 0)).toBe(7)

@@ -57,7 +57,7 @@ test('the mobile call to action goes home and scrolls to the services', async ({
   await page.getByRole('navigation', { name: 'Mobile navigation' }).getByTestId('nav-cta').click()
   await expect(page).toHaveURL((url) => url.pathname === '/en')
   await expect
-    .poll(() => page.locator('#services').evaluate((element) => Math.abs(element.getBoundingClientRect().top) < 200), { timeout: 5000 })
+    .poll(() => page.locator('#services').evaluate((element) => Math.abs(element.getBoundingClientRect().top) < 200))
     .toBe(true)
 })
 

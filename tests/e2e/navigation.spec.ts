@@ -88,7 +88,7 @@ test('navigation call to action goes home and then scrolls to the services', asy
   await page.goto('/about')
   await page.getByTestId('nav-cta').first().click()
   await expect(page).toHaveURL((url) => url.pathname === '/')
-  await expect.poll(() => isInViewport(page, '#services'), { timeout: 5000 }).toBe(true)
+  await expect.poll(() => isInViewport(page, '#services')).toBe(true)
 })
 
 test('anchor links reach the benefits and testimonials sections from another page', async ({ page }) => {
@@ -96,9 +96,9 @@ test('anchor links reach the benefits and testimonials sections from another pag
   const nav = page.getByRole('navigation', { name: 'Navigation principale' })
   await nav.getByRole('link', { name: 'Avantages' }).click()
   await expect(page).toHaveURL(/\/#benefits$/)
-  await expect.poll(() => isInViewport(page, '#benefits'), { timeout: 5000 }).toBe(true)
+  await expect.poll(() => isInViewport(page, '#benefits')).toBe(true)
   await nav.getByRole('link', { name: 'Témoignages' }).click()
-  await expect.poll(() => isInViewport(page, '#testimonials'), { timeout: 5000 }).toBe(true)
+  await expect.poll(() => isInViewport(page, '#testimonials')).toBe(true)
 })
 
 test('every route change starts at the top of the page', async ({ page }) => {
@@ -113,7 +113,7 @@ test('every route change starts at the top of the page', async ({ page }) => {
 test('the hero button scrolls to the services section', async ({ page }) => {
   await page.goto('/')
   await page.getByTestId('hero-cta').click()
-  await expect.poll(() => isInViewport(page, '#services'), { timeout: 5000 }).toBe(true)
+  await expect.poll(() => isInViewport(page, '#services')).toBe(true)
 })
 
 test('home shows six services, six benefits, seven logos and three rated testimonials', async ({ page }) => {
@@ -138,7 +138,7 @@ test('home shows six services, six benefits, seven logos and three rated testimo
 test('a service page: hero button scrolls to the packages, the middle one is popular', async ({ page }) => {
   await page.goto('/linkedin-services')
   await page.getByTestId('service-hero-cta').click()
-  await expect.poll(() => isInViewport(page, '#packages'), { timeout: 5000 }).toBe(true)
+  await expect.poll(() => isInViewport(page, '#packages')).toBe(true)
   const cards = page.getByTestId('package-card')
   await expect(cards).toHaveCount(3)
   expect(await cards.evaluateAll((items) => items.map((item) => item.getAttribute('data-featured')))).toEqual(['false', 'true', 'false'])

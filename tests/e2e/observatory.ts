@@ -1,3 +1,4 @@
+import type { APIRequestContext, APIResponse } from '@playwright/test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -105,4 +106,24 @@ export async function grade(url: URL, response: ObservatoryResponse, cors: Obser
   }
   const score = uncurvedScore >= observatory.MINIMUM_SCORE_FOR_EXTRA_CREDIT ? scoreWithExtraCredit : uncurvedScore
   return { ...observatory.getGradeForScore(score), tests }
+}
+
+/** A Playwright response as the grader reads it (repeated headers kept as lists). */
+export async function toObservatory(response: APIResponse): Promise<ObservatoryResponse> {
+  const headers: Record<string, string | string[]> = {}
+  for (const { name, value } of response.headersArray()) {
+    const key = name.toLowerCase()
+    const known = headers[key]
+    headers[key] = known === undefined ? value : [...(Array.isArray(known) ? known : [known]), value]
+  }
+  return { status: response.status(), headers, body: await response.text() }
+}
+
+/** Fetches `path` as the Observatory does (plain, then with an Origin) and grades it as served over https. */
+export async function gradeOf(request: APIRequestContext, baseURL: string, path: string, method: 'GET' | 'POST' = 'GET') {
+  const fetchIt = (headers: Record<string, string> = {}) => request.fetch(`${baseURL}${path}`, { method, maxRedirects: 0, headers })
+  const response = await toObservatory(await fetchIt())
+  const cors = await toObservatory(await fetchIt({ Origin: 'https://http-observatory.security.mozilla.org' }))
+  const url = new URL(path, baseURL.replace(/^http:/, 'https:'))
+  return { response, result: await grade(url, response, cors) }
 }

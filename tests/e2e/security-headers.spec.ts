@@ -1,30 +1,11 @@
-import type { APIRequestContext, APIResponse } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { grade, type ObservatoryResponse } from './observatory'
+import { grade, gradeOf } from './observatory'
 import { PUBLIC_PATHS, localized } from './public-routes'
 
 /*
  * Every kind of response the site sends, graded by MDN HTTP Observatory's own code (observatory.ts) as
  * served behind a TLS front: A+ with a score of at least 120, before any HSTS-preload bonus.
  */
-
-const toObservatory = async (response: APIResponse): Promise<ObservatoryResponse> => {
-  const headers: Record<string, string | string[]> = {}
-  for (const { name, value } of response.headersArray()) {
-    const key = name.toLowerCase()
-    const known = headers[key]
-    headers[key] = known === undefined ? value : [...(Array.isArray(known) ? known : [known]), value]
-  }
-  return { status: response.status(), headers, body: await response.text() }
-}
-
-async function gradeOf(request: APIRequestContext, baseURL: string, path: string, method: 'GET' | 'POST' = 'GET') {
-  const fetchIt = (headers: Record<string, string> = {}) => request.fetch(`${baseURL}${path}`, { method, maxRedirects: 0, headers })
-  const response = await toObservatory(await fetchIt())
-  const cors = await toObservatory(await fetchIt({ Origin: 'https://http-observatory.security.mozilla.org' }))
-  const url = new URL(path, baseURL.replace(/^http:/, 'https:'))
-  return { response, result: await grade(url, response, cors) }
-}
 
 test('every kind of response scores A+ (≥ 120) on MDN HTTP Observatory’s grader', async ({ request, baseURL }) => {
   test.setTimeout(120_000)

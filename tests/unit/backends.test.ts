@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { BackendsConfigError, backendsFromEnv, revalidateSecret, serviceRoleKey } from '@/lib/backends'
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, LOCAL_WEBHOOK_SECRET } from '@plume/local-twins/defaults'
+import { BackendsConfigError, backendsFromEnv, serviceRoleKey } from '@/lib/backends'
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
 
 // The door: which services the environment names, the twins when it names none, and a clear refusal
 // of a half-configured one.
@@ -10,7 +10,6 @@ describe('backendsFromEnv', () => {
       const { sanity, supabase } = backendsFromEnv(env)
       expect(sanity).toMatchObject({ hosted: false, projectId: 'local', dataset: 'production', localPort: 54380, serverApiHost: 'http://127.0.0.1:54380', browserApiHost: 'https://localhost:54380' })
       expect(supabase).toEqual({ local: true, url: 'http://127.0.0.1:54321', localPort: 54321, anonKey: LOCAL_ANON_KEY })
-      expect(revalidateSecret(sanity, {})).toBe(LOCAL_WEBHOOK_SECRET)
       expect(serviceRoleKey(supabase, {})).toBe(LOCAL_SERVICE_ROLE_KEY)
     }
   })
@@ -27,7 +26,6 @@ describe('backendsFromEnv', () => {
     const { sanity, supabase } = backendsFromEnv(env)
     expect(sanity).toMatchObject({ hosted: true, projectId: 'abc123de', localPort: null, serverApiHost: undefined, assetOrigins: ['https://cdn.sanity.io'] })
     expect(supabase).toEqual({ local: false, url: 'https://xyz.supabase.co', localPort: null, anonKey: 'anon' })
-    expect(revalidateSecret(sanity, {})).toBeUndefined()
     expect(serviceRoleKey(supabase, {})).toBeUndefined()
     expect(serviceRoleKey(supabase, { SUPABASE_SERVICE_ROLE_KEY: 'secret' })).toBe('secret')
   })

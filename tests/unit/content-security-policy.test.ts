@@ -95,4 +95,38 @@ describe('withInlineHashes', () => {
   it('a page without inline code keeps the policy as it was', () => {
     expect(withInlineHashes(policy, '<!DOCTYPE html><p>Bonjour</p>')).toBe(policy)
   })
+
+  it('tightens the portable policy to exactly the strict one completed: hashes in, every unsafe-inline out', () => {
+    for (const kind of ['site', 'studio'] as const) {
+      const portable = contentSecurityPolicy(kind, hosted, { portable: true })
+      expect(withInlineHashes(portable, html)).toBe(withInlineHashes(contentSecurityPolicy(kind, hosted), html))
+      expect(withInlineHashes(portable, '<!DOCTYPE html><p>Bonjour</p>')).toBe(contentSecurityPolicy(kind, hosted))
+    }
+    const draft = contentSecurityPolicy('site', hosted, { portable: true, draftMode: true })
+    expect(withInlineHashes(draft, html)).toBe(withInlineHashes(contentSecurityPolicy('site', hosted, { draftMode: true }), html))
+  })
+
+  it('leaves the dev policy as it is: a hash would make browsers ignore its unsafe-inline', () => {
+    const dev = contentSecurityPolicy('site', policySourcesFromEnv({ NODE_ENV: 'development' }))
+    expect(withInlineHashes(dev, html)).toBe(dev)
+  })
+})
+
+describe('the portable policy (next.config.ts: the build served by Next alone)', () => {
+  it('lets the pages’ own inline scripts and style attributes run, and nothing else changes', () => {
+    const portable = contentSecurityPolicy('site', hosted, { portable: true })
+    expect(directive(portable, 'script-src')).toEqual(["'self'", "'unsafe-inline'"])
+    expect(directive(portable, 'style-src')).toEqual(["'self'"])
+    expect(directive(portable, 'style-src-attr')).toEqual(["'unsafe-inline'"])
+    expect(portable.replace("script-src 'self' 'unsafe-inline'", "script-src 'self'").replace("; style-src-attr 'unsafe-inline'", '')).toBe(
+      contentSecurityPolicy('site', hosted),
+    )
+  })
+
+  it('the Studio and draft mode, whose styles are inline already, only gain inline scripts', () => {
+    for (const portable of [contentSecurityPolicy('studio', hosted, { portable: true }), contentSecurityPolicy('site', hosted, { portable: true, draftMode: true })]) {
+      expect(directive(portable, 'script-src')).toEqual(["'self'", "'unsafe-inline'"])
+      expect(directive(portable, 'style-src-attr')).toBeUndefined()
+    }
+  })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { malformedRequestTarget } from '../../scripts/lib/request-target.mjs'
+import { malformedRequestTarget, originForm } from '../../scripts/lib/request-target.mjs'
 
 describe('malformedRequestTarget (what serve-site.mjs turns away before Next.js)', () => {
   it('refuses what Next.js cannot route: `*` and other non-URL targets, paths that do not percent-decode', () => {
@@ -12,5 +12,20 @@ describe('malformedRequestTarget (what serve-site.mjs turns away before Next.js)
     for (const target of ['/', '/en/contact', '/caf%C3%A9', '/en/contact?utm=%ff', 'http://localhost:3000/en', '/a%2Fb']) {
       expect(malformedRequestTarget(target), target).toBeNull()
     }
+  })
+})
+
+describe('originForm (the target serve-site.mjs hands to Next.js)', () => {
+  it('drops the scheme and host of an absolute-form target: the Host header names the site, never the request line', () => {
+    expect(originForm('http://evil.example/en')).toBe('/en')
+    expect(originForm('https://evil.example:8443/en/contact?x=1')).toBe('/en/contact?x=1')
+    expect(originForm('http://localhost:3000')).toBe('/')
+    expect(originForm('HTTP://evil.example/caf%C3%A9?q=%ff')).toBe('/caf%C3%A9?q=%ff')
+    // A fragment never belongs in a request target; the userinfo of one never reaches Next.js either.
+    expect(originForm('http://user:pass@evil.example/a#frag')).toBe('/a')
+  })
+
+  it('leaves an origin-form target exactly as it came (the router reads its own encoding)', () => {
+    for (const target of ['/', '/en/contact?utm=%ff', '/a%2Fb', '//evil.example/en', '/caf%C3%A9']) expect(originForm(target)).toBe(target)
   })
 })

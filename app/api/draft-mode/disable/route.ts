@@ -1,25 +1,21 @@
-import { draftMode } from 'next/headers'
+import { cookies, draftMode } from 'next/headers'
 import type { NextRequest } from 'next/server'
+import { DRAFT_ACCESS_COOKIE } from '@/lib/draft-mode/access-cookie'
+import { disableReturnPath } from '@/lib/draft-mode/return-path'
 
 /**
- * Leaves draft mode (the preview banner's link) and goes back to the page the editor was on:
- * `?redirect=/path`, else the referring page of this site, else the home page. Never another origin.
+ * Leaves draft mode (the preview banner's link: Next's cookie and our draft-access one) and goes back
+ * to the page the editor was on: `?redirect=/path`, else the referring page of this site, else the
+ * home page. Never another origin.
  */
 export async function GET(request: NextRequest) {
   ;(await draftMode()).disable()
+  ;(await cookies()).delete(DRAFT_ACCESS_COOKIE)
+  const location = disableReturnPath({
+    redirect: request.nextUrl.searchParams.get('redirect'),
+    referrer: request.headers.get('referer'),
+    host: request.headers.get('host') ?? request.nextUrl.host,
+  })
   // A relative Location: the origin Next sees behind a proxy or a custom server may not be the browser's.
-  return new Response(null, { status: 303, headers: { Location: returnPath(request), 'Cache-Control': 'no-store' } })
-}
-
-function returnPath(request: NextRequest): string {
-  const asked = request.nextUrl.searchParams.get('redirect')
-  if (asked !== null) return /^\/(?![/\\])/.test(asked) ? asked : '/'
-  const referrer = request.headers.get('referer')
-  if (!referrer) return '/'
-  try {
-    const url = new URL(referrer)
-    return url.host === request.headers.get('host') && !url.pathname.startsWith('/api/') ? `${url.pathname}${url.search}` : '/'
-  } catch {
-    return '/'
-  }
+  return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'private, no-store' } })
 }

@@ -1,15 +1,37 @@
-import type { NextRequest } from 'next/server'
+import { cookies, draftMode } from 'next/headers'
+// Next's own test for the error its redirect() throws (next-sanity answers a valid secret with one).
+import { isRedirectError } from 'next/dist/client/components/redirect-error'
+import { NextRequest } from 'next/server'
 import { defineEnableDraftMode } from 'next-sanity/draft-mode'
+import { DRAFT_ACCESS_COOKIE, draftAccessCookieOptions, draftAccessSecret, signDraftAccess, DRAFT_ACCESS_TTL_MS } from '@/lib/draft-mode/access-cookie'
+import { sameOriginPath } from '@/lib/draft-mode/return-path'
 import { createSanityClient } from '@/lib/sanity/client'
 import { previewToken } from '@/lib/sanity/preview-token'
+
+const PATHNAME_PARAM = 'sanity-preview-pathname'
 
 /**
  * The Presentation tool opens previews through here: it writes a short-lived secret into the Content
  * Lake and passes it in the URL; next-sanity checks it there (with a token that reads drafts), turns
- * draft mode on and redirects to the page. A wrong or expired secret is a 401 and no cookie.
+ * draft mode on and redirects to the page. We add our signed, expiring draft-access cookie to that
+ * redirect, and keep the page it goes to on this site. A wrong or expired secret is a 401 and no cookie.
  */
 export async function GET(request: NextRequest) {
   const token = await previewToken()
   if (!token) return new Response('Draft mode is not configured: set SANITY_API_READ_TOKEN', { status: 501 })
-  return defineEnableDraftMode({ client: createSanityClient().withConfig({ token }) }).GET(request)
+  const url = new URL(request.url)
+  const asked = url.searchParams.get(PATHNAME_PARAM)
+  const host = request.headers.get('host') ?? request.nextUrl.host
+  if (asked !== null) url.searchParams.set(PATHNAME_PARAM, sameOriginPath(asked, host) ?? '/')
+  const enable = defineEnableDraftMode({ client: createSanityClient().withConfig({ token }) })
+  try {
+    return await enable.GET(new NextRequest(url, { headers: request.headers }))
+  } catch (error) {
+    if (isRedirectError(error) && (await draftMode()).isEnabled) {
+      const now = Date.now()
+      const secure = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0].trim() === 'https'
+      ;(await cookies()).set(DRAFT_ACCESS_COOKIE, signDraftAccess(draftAccessSecret(), now), draftAccessCookieOptions({ secure, expires: now + DRAFT_ACCESS_TTL_MS }))
+    }
+    throw error
+  }
 }

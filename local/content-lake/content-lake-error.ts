@@ -1,0 +1,19 @@
+/*
+ * Errors in the Content Lake's shapes, apart from mutations.ts so that the query threads, which need
+ * them, do not load @sanity/mutator.
+ */
+
+/** A request's failure in the Content Lake's error shape (`{ error: { type, description, items } }`). */
+export class ContentLakeError extends Error {
+  readonly status: number
+  readonly body: unknown
+  constructor(status: number, body: unknown, message: string) {
+    super(message)
+    this.status = status
+    this.body = body
+  }
+}
+
+export function badRequest(description: string, type = 'httpBadRequest') {
+  return new ContentLakeError(400, { error: { description, type } }, description)
+}
