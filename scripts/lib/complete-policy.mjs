@@ -21,6 +21,7 @@ function completedPolicy(policy, body, etag) {
   return result
 }
 
+const EMPTY = Buffer.alloc(0)
 const isHtml = (contentType) => /^\s*text\/html\b/i.test(contentType)
 
 /**
@@ -34,7 +35,12 @@ export function completePolicyOfHtml(request, response, draftModePolicy) {
       // A 304 updates the headers a browser stored with the page: the stored policy, completed for that
       // very body (same ETag), must stay, not be replaced by the policy without its hashes.
       if (response.statusCode === 304) response.removeHeader('content-security-policy')
-      return isHtml(contentTypeOf(response, headers)) && !isBodyless(request, response)
+      const hold = isHtml(contentTypeOf(response, headers)) && !isBodyless(request, response)
+      // Anything else (API answers, files, HEAD) runs no inline code: the portable policy's
+      // 'unsafe-inline' goes all the same.
+      const policy = response.getHeader('content-security-policy')
+      if (!hold && typeof policy === 'string') response.setHeader('Content-Security-Policy', completedPolicy(policy, EMPTY, null))
+      return hold
     },
     finish(body) {
       const policy = draftModePolicy ?? response.getHeader('content-security-policy')

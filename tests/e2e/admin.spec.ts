@@ -206,6 +206,8 @@ test('deleting the only message of the last page steps back to the previous page
   await expect(page.getByTestId('submission-count')).toContainText('50 messages reçus')
   await expect(page.getByTestId('submission')).toHaveCount(50)
   await expect(page.getByTestId('empty-inbox')).toHaveCount(0)
+  // The message before the deleted one is the last of the previous page: it takes the focus.
+  await expect(page.getByTestId('submission').last()).toBeFocused()
 })
 
 test('after a deletion the focus goes to the next message, else the previous, else the heading, and the live region says what happened', async ({ page }) => {

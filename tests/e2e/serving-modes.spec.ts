@@ -76,9 +76,11 @@ test.describe(`served by ${mode}`, () => {
   })
 
   test('services menu, language toggle, and the contact page form stores a message', async ({ page }) => {
+    test.setTimeout(90_000)
     await page.goto('/')
+    await expect.poll(() => hydrated(page)).toBe(true)
     const services = page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', { name: 'Services' })
-    await services.click()
+    await services.hover()
     const menu = page.getByTestId('services-menu')
     await expect(menu).toBeVisible()
     await menu.getByRole('link').first().click()
@@ -97,7 +99,9 @@ test.describe(`served by ${mode}`, () => {
   })
 
   test('the contact dialog opens with the chosen package and its form stores a message', async ({ page }) => {
+    test.setTimeout(90_000)
     await page.goto('/strategie-contenu')
+    await expect.poll(() => hydrated(page)).toBe(true)
     await page.getByTestId('package-card').nth(1).getByRole('button').click()
     const dialog = page.getByTestId('contact-dialog')
     await expect(dialog).toBeVisible()

@@ -18,7 +18,7 @@ async function openDocument(page: Page, path: string) {
   await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
   // The Presentation tool then finds the pages that show the document and lists them above the form,
   // which re-renders it (an opened object closes again): act once they are there.
-  await expect(page.getByRole('button', { name: /^(Used on \d+ pages?|Utilisé sur|Affiché sur)/ })).toBeVisible({ timeout: 45_000 })
+  await expect(page.getByRole('button', { name: /^(Used on \d+ pages?|Utilisé sur|Affiché sur)/ })).toBeVisible({ timeout: 120_000 })
 }
 
 /** « Discard changes » from the document's action menu, confirmed. */
@@ -197,7 +197,7 @@ test('the Studio works by keyboard alone: open a document from the structure, ed
   await expect(entry).toHaveAttribute('data-hovered')
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
-  await expect(page.getByRole('button', { name: /^(Used on \d+ pages?|Utilisé sur|Affiché sur)/ })).toBeVisible({ timeout: 45_000 })
+  await expect(page.getByRole('button', { name: /^(Used on \d+ pages?|Utilisé sur|Affiché sur)/ })).toBeVisible({ timeout: 120_000 })
   await tabTo(page, field(page, 'detailsTitle.fr'), { max: 120 })
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.type(title)

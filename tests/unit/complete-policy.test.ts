@@ -37,6 +37,10 @@ function nextLike(request: IncomingMessage, response: ServerResponse) {
     case '/write-head':
       response.writeHead(404, { 'Content-Type': 'text/html', 'X-Extra': 'kept' })
       return response.end(page('notFound()'))
+    case '/portable-json':
+      response.setHeader('Content-Security-Policy', "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self'; style-src-attr 'unsafe-inline'")
+      response.setHeader('Content-Type', 'application/json')
+      return response.end('{}')
     case '/json':
       response.setHeader('Content-Type', 'application/json')
       response.write('{"a":')
@@ -102,5 +106,10 @@ describe('completePolicyOfHtml', () => {
     const json = await fetch(`${base}/json`)
     expect(await json.json()).toEqual({ a: 1 })
     expect(json.headers.get('content-security-policy')).toBe(POLICY)
+  })
+
+  it('the portable policy of a response that is not HTML loses its unsafe-inline too', async () => {
+    const response = await fetch(`${base}/portable-json`)
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; script-src 'self'; style-src 'self'")
   })
 })
