@@ -71,6 +71,9 @@ export type ConnectionTimeouts = {
  * Long enough for any honest client on loopback; the idle limit is above the streams' 15 s
  * keep-alives, which a live listener sends, so listeners are never cut.
  */
+/** How long a query may wait for a fresh thread (after another's was stopped) before its time limit starts. */
+const QUERY_THREAD_START_ALLOWANCE_MS = 8_000
+
 export const DEFAULT_CONNECTION_TIMEOUTS: ConnectionTimeouts = { headersMs: 10_000, requestMs: 30_000, idleMs: 60_000 }
 
 export type ContentLake = {
@@ -116,8 +119,9 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
   const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS
   const queries = new QueryPool(store, { size: options.queryWorkers, timeoutMs: queryTimeoutMs, context: { projectId, dataset }, log })
   const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.connectionTimeouts }
-  // Node's request limit runs until the response starts, so it must leave a query its whole time.
-  timeouts.requestMs = Math.max(timeouts.requestMs, queryTimeoutMs + 1_000)
+  // Node's request limit runs until the response starts, so it must leave a query its whole time and
+  // the start of a fresh query thread (seconds on a busy machine) before it.
+  timeouts.requestMs = Math.max(timeouts.requestMs, queryTimeoutMs + QUERY_THREAD_START_ALLOWANCE_MS)
 
   let port = options.port ?? 0
   const publicUrl = () => `http://127.0.0.1:${port}`

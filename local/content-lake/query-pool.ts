@@ -17,7 +17,7 @@ import type { QueryJob, QueryOutcome, WorkerMessage, WorkerReply, WorkerSetup } 
 export type QueryPoolOptions = {
   /** Threads (default: up to two, as many as the machine has cores). */
   size?: number
-  /** How long one query may take, its wait for a free thread included (default 10 s). */
+  /** How long one query may run once a thread has taken it (default 10 s). */
   timeoutMs?: number
   /** Heap limit of each thread, so one query's memory cannot take the server down (default 512 MB). */
   maxHeapMb?: number
@@ -62,8 +62,9 @@ export class QueryPool {
 
   /**
    * Runs one query; rejects with a ContentLakeError (4xx) for the query's own faults. The time limit
-   * counts from now, the wait in line included: the answer always starts within it, which keeps the
-   * connection's request limit (set above it) from cutting a request that waits behind others.
+   * counts from the moment a thread takes the query: neither the wait in line nor a fresh thread's
+   * start (seconds on a busy machine) eats into it. A request that waits too long in line is cut by
+   * the connection's request limit, and its query leaves the line with its client.
    */
   run(job: QueryJob, signal?: AbortSignal): Promise<QueryOutcome> {
     if (this.closed) return Promise.reject(new Error('the query pool is closed'))
@@ -74,7 +75,6 @@ export class QueryPool {
         waiting.onAbort = () => this.abandon(waiting, new Error('the client went away'))
         signal.addEventListener('abort', waiting.onAbort, { once: true })
       }
-      waiting.timer = setTimeout(() => this.abandon(waiting, queryTimeoutError(job, this.timeoutMs)), this.timeoutMs)
       this.queue.push(waiting)
       this.dispatch()
     })
@@ -136,6 +136,7 @@ export class QueryPool {
       const waiting = this.queue.shift()!
       const id = ++this.nextId
       slot.running = { ...waiting, id }
+      slot.running.timer = setTimeout(() => this.abandon(waiting, queryTimeoutError(waiting.job, this.timeoutMs)), this.timeoutMs)
       slot.worker.postMessage({ kind: 'query', id, job: waiting.job } satisfies WorkerMessage)
     }
   }
