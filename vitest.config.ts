@@ -10,7 +10,7 @@ export default defineConfig({
     silent: 'passed-only',
     // Ceilings that catch hangs, generous enough for a busy 2-core machine (starting a local Supabase
     // server, a Postgres engine in WebAssembly, took over a minute there): tests wait for outcomes.
-    testTimeout: 60_000,
+    testTimeout: 180_000,
     hookTimeout: 180_000,
   },
 })
