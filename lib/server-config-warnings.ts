@@ -14,7 +14,7 @@ export function serverConfigWarnings(env: Record<string, string | undefined> = p
   if (hosted && !env.SANITY_REVALIDATE_SECRET) {
     warnings.push(
       'SANITY_REVALIDATE_SECRET is not set: /api/revalidate will refuse every webhook, and pages show a publish only after the next build. ' +
-        "Set it to the secret of the project's webhook (README: Connect a real Sanity project).",
+        "Set it to the secret of the project's webhook (docs/sanity.md: Connect a real Sanity project).",
     )
   }
   for (const name of ['SANITY_REVALIDATE_SECRET', 'DRAFT_MODE_SECRET']) {

@@ -1,5 +1,5 @@
 // `npm run admin:create -- --email someone@example.com [--password …]`: creates an inbox admin
-// through the service-role key, on the local server or a hosted project (see README).
+// through the service-role key, on the local server or a hosted project (see docs/supabase.md).
 import { parseArgs } from 'node:util'
 import { AdminCreationError, createAdmin } from '../lib/admin/create-admin.ts'
 import { generateStrongPassword } from '../lib/admin/password-policy.ts'

@@ -201,7 +201,7 @@ if (wants('e2e')) {
 }
 
 /**
- * The same build served the other ways a deployment serves it (README: Deploy): plain `next start`,
+ * The same build served the other ways a deployment serves it (docs/deploy.md): plain `next start`,
  * and the standalone folder of the container image (scripts/lib/standalone-folder.mjs: what the
  * Dockerfile copies, in an empty folder, started with its CMD). tests/e2e/serving-modes.spec.ts runs
  * against each, on a free loopback port; `npm start`'s server ran it with the other browser tests.

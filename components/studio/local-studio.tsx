@@ -72,7 +72,7 @@ function LocalStudioUnreachable({ onRetry }: { onRetry: () => void }) {
           <a href={`${sanityBrowserApiHost}/v1/ping`} target="_blank" rel="noreferrer">
             {sanityBrowserApiHost}
           </a>{' '}
-          once and accept it, or trust the certificate for good: <code style={code}>npm run cert:trust</code> (README).
+          once and accept it, or trust the certificate for good: <code style={code}>npm run cert:trust</code> (docs/sanity.md).
         </li>
       </ol>
       <button
