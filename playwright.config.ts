@@ -47,7 +47,7 @@ export default defineConfig({
     globalSetup: './tests/e2e/global-setup.ts',
   }),
   use: {
-    baseURL: process.env.BASE_URL,
+    baseURL: process.env.BASE_URL ?? servers?.baseURL,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',
   },

@@ -60,6 +60,10 @@ export type Backends = { sanity: SanityBackend; supabase: SupabaseBackend }
 
 export class BackendsConfigError extends Error {}
 
+// This module runs in the browser under the site's policy, which forbids eval: zod must not probe for it
+// (its probe, `new Function("")`, is itself reported as a violation) nor compile parsers with it.
+z.config({ jitless: true })
+
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 const isLoopbackUrl = (url: URL) => LOOPBACK.has(url.hostname)
 const blank = (value: string | undefined) => value === undefined || value.trim() === ''
