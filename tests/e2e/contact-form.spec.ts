@@ -40,8 +40,15 @@ async function fill(page: Page, scope: ReturnType<Page['getByTestId']>, values: 
 }
 
 /** The form refuses submissions in the first 3 s after it appears (spec §9): the page's clock moves
- *  on 3.1 s at once, as if the visitor had taken that long (it keeps running from there). */
-const waitFillTime = async (page: Page) => page.clock.setSystemTime((await page.evaluate(() => Date.now())) + 3100)
+ *  on 3.1 s at once, as if the visitor had taken that long (it keeps running from there). Only once
+ *  the form is live (its send button is enabled when React has mounted it, and the contact page loads
+ *  it after the page): a jump before its mount would not count. */
+const waitFillTime = async (page: Page) => {
+  await expect(page.locator('form button[type="submit"]:visible').first()).toBeEnabled()
+  // Let the mount's effects (which note when the form appeared) run before the clock moves.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  await page.clock.setSystemTime((await page.evaluate(() => Date.now())) + 3100)
+}
 
 const toastTitle = (page: Page) => page.getByTestId('toast-title').last()
 const toastDescription = (page: Page) => page.getByTestId('toast-description').last()

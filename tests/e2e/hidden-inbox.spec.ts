@@ -129,7 +129,7 @@ test('routing around the hidden inbox: French unprefixed, /fr redirects, English
   const inbox = await request.get(`/${INBOX}`, { maxRedirects: 0 })
   expect(inbox.status()).toBe(200)
   expect(inbox.headers()['x-robots-tag']).toBe('noindex, nofollow')
-  expect(inbox.headers()['cache-control']).toBe('no-store')
+  expect(inbox.headers()['cache-control']).toBe('private, no-store')
   expect(await inbox.text()).toContain('<meta name="robots" content="noindex, nofollow, nocache"/>')
 
   for (const [from, to] of [
