@@ -1,5 +1,5 @@
 import { expect, test, watchedContext } from './fixtures'
-import type { Browser, Locator, Page } from '@playwright/test'
+import type { Browser, Locator, Page, Request } from '@playwright/test'
 import { localized } from './public-routes'
 
 /*
@@ -97,16 +97,18 @@ type Watch = { behaviour: string; requests: string[]; notFound: string[]; settle
  *  does not happen within SETTLE_MS. */
 function routerQuiet(page: Page): Promise<boolean> {
   const isRouterRequest = (url: string) => new URL(url).searchParams.has('_rsc')
-  let inFlight = 0
+  // The requests seen leaving, by identity: one sent before this started watching (a prefetch right
+  // after the page loaded) may end while it watches, and must not count as one less in flight.
+  const inFlight = new Set<Request>()
   let lastActivity = Date.now()
-  const sent = (request: { url(): string }) => {
+  const sent = (request: Request) => {
     if (!isRouterRequest(request.url())) return
-    inFlight++
+    inFlight.add(request)
     lastActivity = Date.now()
   }
-  const ended = (request: { url(): string }) => {
+  const ended = (request: Request) => {
     if (!isRouterRequest(request.url())) return
-    inFlight--
+    inFlight.delete(request)
     lastActivity = Date.now()
   }
   page.on('request', sent)
@@ -115,7 +117,7 @@ function routerQuiet(page: Page): Promise<boolean> {
   const deadline = Date.now() + SETTLE_MS
   return new Promise((resolve) => {
     const check = setInterval(() => {
-      const quiet = inFlight === 0 && Date.now() - lastActivity >= QUIET_MS
+      const quiet = inFlight.size === 0 && Date.now() - lastActivity >= QUIET_MS
       if (!quiet && Date.now() < deadline) return
       clearInterval(check)
       page.off('request', sent)
