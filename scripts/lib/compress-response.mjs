@@ -9,6 +9,7 @@ import { contentTypeOf, holdResponse, isBodyless } from './hold-response.mjs'
 
 const COMPRESSIBLE = /^\s*(text\/|application\/(?:json|javascript|xml|manifest\+json|rss\+xml)|image\/svg\+xml|text\/x-component)/i
 const MIN_BYTES = 1024
+const STREAMED = /^\s*text\/event-stream/i
 
 /** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none (q=0 refuses). */
 export function negotiateEncoding(acceptEncoding) {
@@ -86,7 +87,9 @@ export function compressResponse(request, response, memo) {
   const encoding = negotiateEncoding(request.headers['accept-encoding'])
   holdResponse(response, {
     decide(headers) {
-      if (!COMPRESSIBLE.test(contentTypeOf(response, headers)) || response.getHeader('content-encoding')) return false
+      const type = contentTypeOf(response, headers)
+      // A live stream never ends: holding its body would hold it for ever (it passes as it is written).
+      if (!COMPRESSIBLE.test(type) || STREAMED.test(type) || response.getHeader('content-encoding')) return false
       appendVary(response, 'Accept-Encoding')
       if (!encoding) return false
       // A 304 carries the validator of what the client holds: the compressed, weak one.

@@ -35,6 +35,11 @@ function nextLike(request: IncomingMessage, response: ServerResponse) {
     case '/small':
       response.setHeader('Content-Type', 'text/plain')
       return response.end('petit')
+    case '/stream':
+      // A live stream (the draft-mode relay): its first event must leave at once; it never ends here.
+      response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' })
+      response.write(`data: ${'x'.repeat(2000)}\n\n`)
+      return
     case '/image':
       response.setHeader('Content-Type', 'image/png')
       return response.end(Buffer.alloc(4000, 1))
@@ -133,6 +138,23 @@ describe('compressResponse', () => {
     const image = await get('/image', { 'accept-encoding': 'br' })
     expect(image.headers['content-encoding']).toBeUndefined()
     expect(image.headers.vary).toBeUndefined()
+  })
+
+  it('a live event stream passes through as it is written, uncompressed (holding it would hold it for ever)', async () => {
+    const { request } = await import('node:http')
+    const first = await new Promise<{ type: string | undefined; encoding: string | undefined; chunk: string }>((resolve, reject) => {
+      const outgoing = request({ host: '127.0.0.1', port, path: '/stream', headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
+        response.once('data', (chunk: Buffer) => {
+          resolve({ type: response.headers['content-type'], encoding: response.headers['content-encoding'], chunk: chunk.toString() })
+          outgoing.destroy()
+        })
+      })
+      outgoing.on('error', (error) => (outgoing.destroyed ? undefined : reject(error)))
+      outgoing.end()
+    })
+    expect(first.type).toBe('text/event-stream')
+    expect(first.encoding).toBeUndefined()
+    expect(first.chunk.startsWith('data: x')).toBe(true)
   })
 
   it('revalidation with the weak ETag still gets a 304, which carries that ETag and no policy', async () => {
