@@ -63,8 +63,16 @@ COPY --from=build /app/scripts/lib/request-target.mjs ./scripts/lib/request-targ
 COPY --from=build /app/scripts/lib/response-cache.mjs ./scripts/lib/response-cache.mjs
 COPY --from=build /app/lib/content-security-policy.ts ./lib/content-security-policy.ts
 COPY --from=build /app/lib/security-headers.ts ./lib/security-headers.ts
-COPY --from=build /app/studio/local/defaults.ts ./studio/local/defaults.ts
-COPY --from=build /app/supabase/local/defaults.ts ./supabase/local/defaults.ts
+COPY --from=build /app/lib/backends.ts ./lib/backends.ts
+COPY --from=build /app/lib/draft-mode/access-cookie.ts ./lib/draft-mode/access-cookie.ts
+COPY --from=build /app/lib/server-config-warnings.ts ./lib/server-config-warnings.ts
+COPY --from=build /app/scripts/lib/site-server.mjs ./scripts/lib/site-server.mjs
+COPY --from=build /app/node_modules/zod ./node_modules/zod
+COPY --from=build /app/node_modules/@plume/local-twins ./node_modules/@plume/local-twins
+COPY --from=build /app/local/package.json ./local/package.json
+COPY --from=build /app/local/defaults.ts ./local/defaults.ts
+COPY --from=build /app/local/content-lake/defaults.ts ./local/content-lake/defaults.ts
+COPY --from=build /app/local/supabase/defaults.ts ./local/supabase/defaults.ts
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
