@@ -6,7 +6,7 @@ import { localized } from './public-routes'
  * Prefetching must settle: after any way the header or the hero takes a visitor somewhere, the router
  * fetches what the links in view need, once. French links once made Next's route prediction retry
  * without end (~1,500 requests in 10 s, hundreds for the same data, some answered 404). Each behaviour
- * is watched until the router has gone quiet (nothing asked for QUIET_MS, nothing in flight), or fails
+ * is watched until the router has gone quiet (nothing asked or answered for QUIET_MS), or fails
  * if it never does: then no 404, no data asked for more than 3 times from one page (a click racing an
  * unfinished prefetch may legitimately ask twice or three times), no more than a page's worth of
  * requests. Every behaviour runs in its own browser context, four at a time.
@@ -93,31 +93,25 @@ const BEHAVIOURS: Behaviour[] = [
 
 type Watch = { behaviour: string; requests: string[]; notFound: string[]; settled: boolean }
 
-/** Resolves true once no router request has been sent or been in flight for QUIET_MS, false if that
+/** Resolves true once no router request has been sent or answered for QUIET_MS, false if that
  *  does not happen within SETTLE_MS. */
 function routerQuiet(page: Page): Promise<boolean> {
   const isRouterRequest = (url: string) => new URL(url).searchParams.has('_rsc')
-  // The requests seen leaving, by identity: one sent before this started watching (a prefetch right
-  // after the page loaded) may end while it watches, and must not count as one less in flight.
-  const inFlight = new Set<Request>()
   let lastActivity = Date.now()
-  const sent = (request: Request) => {
-    if (!isRouterRequest(request.url())) return
-    inFlight.add(request)
-    lastActivity = Date.now()
+  const seen = (request: Request) => {
+    if (isRouterRequest(request.url())) lastActivity = Date.now()
   }
-  const ended = (request: Request) => {
-    if (!isRouterRequest(request.url())) return
-    inFlight.delete(request)
-    lastActivity = Date.now()
-  }
+  const sent = seen
+  const ended = seen
   page.on('request', sent)
   page.on('requestfinished', ended)
   page.on('requestfailed', ended)
   const deadline = Date.now() + SETTLE_MS
   return new Promise((resolve) => {
     const check = setInterval(() => {
-      const quiet = inFlight.size === 0 && Date.now() - lastActivity >= QUIET_MS
+      // Quiet: nothing sent or answered for QUIET_MS. A request still pending then (a prefetch the
+      // toggle's full navigation left unanswered) is not the router asking again: a retry loop sends.
+      const quiet = Date.now() - lastActivity >= QUIET_MS
       if (!quiet && Date.now() < deadline) return
       clearInterval(check)
       page.off('request', sent)
