@@ -38,7 +38,9 @@ export type SupabaseConfig = TwinOptions & {
   supabaseDir: string
   /** Where the database lives (default: a throwaway one). */
   dataDir?: string
-  contactRateLimit?: number
+  /** SQL run after the migrations at every start (the project's settings for a test run). */
+  startupSql?: string[]
+  /** Proxies whose X-Forwarded-For entries the sign-in throttle trusts (default 1). */
   trustedProxyHops?: number
 }
 
@@ -157,17 +159,18 @@ export function supervise(name: string, script: string, args: string[], options:
   }
 }
 
-/** Polls `ready` until it is true, the process gives up, or 90 s pass (PGlite's first migration is slow). */
+/** Polls `ready` until it is true, the process gives up, or 5 minutes pass (PGlite's first migration is slow). */
 async function waitUntil(what: string, ready: () => Promise<boolean>, gaveUp: () => string | undefined) {
   // A ceiling for hangs: on a busy 2-core machine the Supabase twin (Postgres in WebAssembly) took over a minute.
-  const deadline = Date.now() + 300_000
+  const ceilingMs = 300_000
+  const deadline = Date.now() + ceilingMs
   while (Date.now() < deadline) {
     const reason = gaveUp()
     if (reason) throw new BackendStartError(reason)
     if (await ready()) return
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  throw new BackendStartError(`${what} did not answer within 90 s`)
+  throw new BackendStartError(`${what} did not answer within ${ceilingMs / 1000} s`)
 }
 
 const answers = async (url: string, check: (response: Response) => Promise<boolean>) => {
@@ -179,6 +182,45 @@ const answers = async (url: string, check: (response: Response) => Promise<boole
 }
 const isOurContentLake = (port: number) => answers(`http://127.0.0.1:${port}/v1/ping`, async (response) => ((await response.json()) as { name?: string })?.name === 'local-content-lake')
 const isSupabaseApi = (port: number) => answers(`http://127.0.0.1:${port}/auth/v1/health`, async (response) => response.ok)
+
+/** How each twin is started and recognised on its port. */
+type TwinKind<C> = {
+  name: string
+  what: string
+  script: string
+  isOurs: (port: number) => Promise<boolean>
+  /** The variable that moves it elsewhere, named when its port is taken. */
+  variable: string
+  args: (options: C) => string[]
+}
+
+const CONTENT_LAKE: TwinKind<ContentLakeConfig> = {
+  name: 'content-lake',
+  what: 'the local Content Lake',
+  script: 'content-lake/server.ts',
+  isOurs: isOurContentLake,
+  variable: 'NEXT_PUBLIC_SANITY_LOCAL_PORT',
+  args: (lake) => [
+    ...['--port', String(lake.port), '--seed-dir', lake.seedDir],
+    ...(lake.dataDir ? ['--data-dir', lake.dataDir] : ['--memory']),
+    ...(lake.siteUrl ? ['--site-url', lake.siteUrl] : []),
+    ...(lake.webhook === false ? ['--no-webhook'] : []),
+  ],
+}
+
+const SUPABASE: TwinKind<SupabaseConfig> = {
+  name: 'supabase',
+  what: 'the local Supabase API',
+  script: 'supabase/server.ts',
+  isOurs: isSupabaseApi,
+  variable: 'NEXT_PUBLIC_SUPABASE_URL',
+  args: (supabase) => [
+    ...['--port', String(supabase.port), '--supabase-dir', supabase.supabaseDir],
+    ...(supabase.dataDir ? ['--data-dir', supabase.dataDir] : ['--memory']),
+    ...(supabase.startupSql ?? []).flatMap((statement) => ['--sql', statement]),
+    ...(supabase.trustedProxyHops !== undefined ? ['--trusted-proxy-hops', String(supabase.trustedProxyHops)] : []),
+  ],
+}
 
 /**
  * Starts the twins `config` names and resolves once each answers. Throws BackendStartError with what
@@ -197,40 +239,20 @@ export async function startBackends(config: BackendsConfig): Promise<Backends> {
   const common = { pidDir: config.pidDir, quiet: config.quiet, maxRestarts: config.maxRestarts, restartWindowMs: config.restartWindowMs, onGiveUp }
   const result: Backends = { stop }
 
+  /** One twin: reused when ours already answers (reuseRunning), else started, supervised and waited for. */
+  async function startTwin<C extends TwinOptions>(twin: TwinKind<C>, options: C): Promise<RunningTwin> {
+    const reused = await portInUse(options.port, twin.what, twin.isOurs, config.reuseRunning, twin.variable)
+    let child: Supervised | undefined
+    if (!reused) {
+      child = supervise(twin.name, join(here, twin.script), twin.args(options), { ...common, env: options.env, logFile: options.logFile })
+      supervised.push(child)
+      await waitUntil(`${twin.what[0].toUpperCase()}${twin.what.slice(1)} (port ${options.port})`, () => twin.isOurs(options.port), () => givenUp)
+    }
+    return { url: `http://127.0.0.1:${options.port}`, port: options.port, reused, pid: () => child?.pid() }
+  }
   try {
-    const lake = config.contentLake
-    if (lake) {
-      const reused = await portInUse(lake.port, 'the local Content Lake', isOurContentLake, config.reuseRunning, 'NEXT_PUBLIC_SANITY_LOCAL_PORT')
-      let twin: Supervised | undefined
-      if (!reused) {
-        const args = ['--port', String(lake.port), '--seed-dir', lake.seedDir]
-        if (lake.dataDir) args.push('--data-dir', lake.dataDir)
-        else args.push('--memory')
-        if (lake.siteUrl) args.push('--site-url', lake.siteUrl)
-        if (lake.webhook === false) args.push('--no-webhook')
-        twin = supervise('content-lake', join(here, 'content-lake', 'server.ts'), args, { ...common, env: lake.env, logFile: lake.logFile })
-        supervised.push(twin)
-        await waitUntil(`The local Content Lake (port ${lake.port})`, () => isOurContentLake(lake.port), () => givenUp)
-      }
-      result.contentLake = { url: `http://127.0.0.1:${lake.port}`, httpsUrl: `https://localhost:${lake.port}`, port: lake.port, reused, pid: () => twin?.pid() }
-    }
-
-    const supabase = config.supabase
-    if (supabase) {
-      const reused = await portInUse(supabase.port, 'the local Supabase API', isSupabaseApi, config.reuseRunning, 'NEXT_PUBLIC_SUPABASE_URL')
-      let twin: Supervised | undefined
-      if (!reused) {
-        const args = ['--port', String(supabase.port), '--supabase-dir', supabase.supabaseDir]
-        if (supabase.dataDir) args.push('--data-dir', supabase.dataDir)
-        else args.push('--memory')
-        if (supabase.contactRateLimit !== undefined) args.push('--contact-rate-limit', String(supabase.contactRateLimit))
-        if (supabase.trustedProxyHops !== undefined) args.push('--trusted-proxy-hops', String(supabase.trustedProxyHops))
-        twin = supervise('supabase', join(here, 'supabase', 'server.ts'), args, { ...common, env: supabase.env, logFile: supabase.logFile })
-        supervised.push(twin)
-        await waitUntil(`The local Supabase API (port ${supabase.port})`, () => isSupabaseApi(supabase.port), () => givenUp)
-      }
-      result.supabase = { url: `http://127.0.0.1:${supabase.port}`, port: supabase.port, reused, pid: () => twin?.pid() }
-    }
+    if (config.contentLake) result.contentLake = { ...(await startTwin(CONTENT_LAKE, config.contentLake)), httpsUrl: `https://localhost:${config.contentLake.port}` }
+    if (config.supabase) result.supabase = await startTwin(SUPABASE, config.supabase)
   } catch (error) {
     await stop()
     throw error

@@ -17,7 +17,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'content-lake-'))
 let child: ChildProcess | undefined
 
 async function startProcess(port: number): Promise<ChildProcess> {
-  const process_ = spawn(process.execPath, ['local/content-lake/server.ts', '--port', String(port), '--data-dir', dataDir, '--no-webhook'], { stdio: 'ignore' })
+  const process_ = spawn(process.execPath, ['local/content-lake/server.ts', '--port', String(port), '--data-dir', dataDir, '--seed-dir', 'studio/seed', '--no-webhook'], { stdio: 'ignore' })
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
     if (process_.exitCode !== null) throw new Error(`server exited with ${process_.exitCode}`)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { evaluate, type ExprNode } from 'groq-js'
 import type { CommittedTransaction, DocumentChange, DocumentStore, SanityDocument } from './document-store.ts'
+import { EventStreams, serverSentEvent, type EventSink } from './event-streams.ts'
 import { parseQuery, visibleTo } from './query.ts'
 
 /*
@@ -23,37 +24,28 @@ export type ListenOptions = {
   effectFormat: string | null
 }
 
-export type EventSink = { write: (chunk: string) => void; onClose: (callback: () => void) => void }
-
 type Listener = ListenOptions & { tree: ExprNode; sink: EventSink; visible: (doc: SanityDocument) => boolean }
-
-const KEEPALIVE_MS = 15_000
 
 /** Whole-value mendoza patch: opcode 0 (Value) followed by the value. */
 const wholeValue = (value: SanityDocument | null) => [0, value]
 
 export class ListenerHub {
-  private readonly listeners = new Set<Listener>()
+  private readonly streams: EventStreams<Listener>
   private readonly unsubscribe: () => void
-  private readonly keepalive: NodeJS.Timeout
   private readonly context: { projectId: string; dataset: string }
   /** Transactions are broadcast one after the other, so every stream sees them in commit order. */
   private queue: Promise<void> = Promise.resolve()
 
-  constructor(store: DocumentStore, context: { projectId: string; dataset: string }, keepAliveMs = KEEPALIVE_MS) {
+  constructor(store: DocumentStore, context: { projectId: string; dataset: string }, keepAliveMs?: number) {
     this.context = context
+    this.streams = new EventStreams(keepAliveMs)
     this.unsubscribe = store.subscribe((transaction) => {
       this.queue = this.queue.then(() => this.broadcast(transaction))
     })
-    // Comment lines keep proxies and the client's idle timers from closing a quiet stream.
-    this.keepalive = setInterval(() => {
-      for (const listener of this.listeners) listener.sink.write(':\n\n')
-    }, keepAliveMs)
-    this.keepalive.unref()
   }
 
   get size(): number {
-    return this.listeners.size
+    return this.streams.size
   }
 
   /** Validates the filter (throws a 400 ContentLakeError) before the stream opens. */
@@ -62,18 +54,13 @@ export class ListenerHub {
   }
 
   open(options: ListenOptions, tree: ExprNode, sink: EventSink) {
-    const listener: Listener = { ...options, tree, sink, visible: visibleTo(options.authenticated) }
-    this.listeners.add(listener)
-    sink.onClose(() => this.listeners.delete(listener))
-    sink.write(`event: welcome\ndata: ${JSON.stringify({ listenerName: randomUUID() })}\n\n`)
+    this.streams.add({ ...options, tree, sink, visible: visibleTo(options.authenticated) }, serverSentEvent('welcome', { listenerName: randomUUID() }))
   }
 
   /** Sends `disconnect` and closes every stream (server shutdown). */
   closeAll() {
-    clearInterval(this.keepalive)
     this.unsubscribe()
-    for (const listener of this.listeners) listener.sink.write(`event: disconnect\ndata: ${JSON.stringify({ reason: 'The server is shutting down' })}\n\n`)
-    this.listeners.clear()
+    this.streams.closeAll(serverSentEvent('disconnect', { reason: 'The server is shutting down' }))
   }
 
   private async matches(listener: Listener, doc: SanityDocument | null): Promise<boolean> {
@@ -85,7 +72,7 @@ export class ListenerHub {
   }
 
   private async broadcast(transaction: CommittedTransaction) {
-    for (const listener of [...this.listeners]) {
+    for (const listener of this.streams.list()) {
       const events: { change: DocumentChange; transition: 'update' | 'appear' | 'disappear' }[] = []
       for (const change of transaction.changes) {
         let before: boolean
@@ -118,7 +105,7 @@ export class ListenerHub {
         if (listener.includeResult && change.after) event.result = change.after
         if (listener.includePreviousRevision && change.before) event.previous = change.before
         if (listener.effectFormat === 'mendoza') event.effects = { apply: wholeValue(change.after), revert: wholeValue(change.before) }
-        listener.sink.write(`event: mutation\nid: ${event.eventId as string}\ndata: ${JSON.stringify(event)}\n\n`)
+        listener.sink.write(serverSentEvent('mutation', event, event.eventId as string))
       })
     }
   }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { SanityDocument } from './document-store.ts'
 
 /*
- * The seed dataset (studio/seed/production.ndjson + images/) read the way `sanity dataset import`
+ * A seed dataset (an export: production.ndjson + images/) read the way `sanity dataset import`
  * reads an export: every `_sanityAsset: "image@file://./images/<file>"` becomes an uploaded asset and
  * a reference to it. Drafts and release versions in the file are imported as they are.
  */
@@ -14,7 +14,8 @@ export type SeedDataset = { documents: SanityDocument[]; uploads: SeedUpload[] }
 const ASSET_PATTERN = /^image@file:\/\/\.\/images\/([A-Za-z0-9][A-Za-z0-9._-]*)$/
 
 export function readSeed(folder: string): SeedDataset {
-  const text = readFileSync(join(folder, 'production.ndjson'), 'utf8')
+  const file = join(folder, 'production.ndjson')
+  const text = readFileSync(file, 'utf8')
   const documents = text
     .split('\n')
     .filter((line) => line.trim() !== '')
@@ -22,7 +23,7 @@ export function readSeed(folder: string): SeedDataset {
       try {
         return JSON.parse(line) as SanityDocument
       } catch {
-        throw new Error(`studio/seed/production.ndjson line ${index + 1} is not valid JSON`)
+        throw new Error(`${file} line ${index + 1} is not valid JSON`)
       }
     })
   const files = new Set<string>()

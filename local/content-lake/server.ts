@@ -8,7 +8,7 @@ const HELP = `Local Content Lake (Sanity-compatible)
 
 Serves the parts of Sanity's HTTP API that the embedded Studio, @sanity/client / next-sanity and the
 Sanity CLI use — queries with perspectives (groq-js), documents, mutations, document actions, the
-listener, assets — for project "local", dataset "production", seeded from studio/seed/ the first
+listener, assets — for project "local", dataset "production", seeded from --seed-dir the first
 time. Plain HTTP for Node clients and HTTP/2 over TLS for browsers share one loopback port. Every
 change to a published document is POSTed, signed, to the site's /api/revalidate.
 
@@ -21,7 +21,8 @@ Options:
   --tls-dir <folder>       where the TLS certificate lives, apart so that deleting the data keeps
                            it trusted (default .data/tls; npm run cert:trust trusts it)
   --memory                 keep everything in memory only (tests, benchmarks)
-  --seed-dir <folder>      seed imported into an empty dataset (default studio/seed)
+  --seed-dir <folder>      an export (production.ndjson + images/) imported into an empty dataset
+                           (default: none, the dataset starts empty; npm run sanity:local passes studio/seed)
   --site-url <url>         the site: allowed CORS origin and webhook target (default ${LOCAL_SITE_URL})
   --cors-origin <origin>   another allowed browser origin (repeatable)
   --no-webhook             do not call the site's /api/revalidate
@@ -38,7 +39,7 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     'tls-dir': { type: 'string' },
     memory: { type: 'boolean', default: false },
-    'seed-dir': { type: 'string', default: join(process.cwd(), 'studio', 'seed') },
+    'seed-dir': { type: 'string' },
     'site-url': { type: 'string', default: LOCAL_SITE_URL },
     'cors-origin': { type: 'string', multiple: true, default: [] },
     'no-webhook': { type: 'boolean', default: false },

@@ -2,9 +2,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path'
 import type { Socket } from 'node:net'
 import { createAuthApi } from './auth-api.ts'
-import { openDatabase, type Database, type DatabaseOptions } from './database.ts'
+import { openDatabase, type DatabaseOptions } from './database.ts'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './defaults.ts'
 import { handleFunction, type PlatformEnv } from './functions-api.ts'
+import { DEFAULT_CONNECTION_TIMEOUTS, httpServerLimits, silentSocketMs, type ConnectionTimeouts } from '../connection-limits.ts'
 import { bearerToken, BodyTooLargeError, send, sendJson } from '../http-kit.ts'
 import { clientAddress, corsHeaders, forwardedFor, headersForDatabase, isValidHostHeader, readBodyText } from './gateway.ts'
 import { createJwtKit, JwtError, type ApiRole, type Claims } from './jwt.ts'
@@ -33,9 +34,11 @@ export type LocalSupabaseOptions = {
   jwtSecret?: string
   anonKey?: string
   serviceRoleKey?: string
-  /** Overrides private.settings contact_rate_limit_max (messages per address per window). */
-  contactRateLimit?: number
-  /** Overrides private.settings trusted_proxy_hops (see the rate-limit migration). */
+  /** SQL run after the migrations at every start, in order (as the Supabase CLI runs supabase/seed.sql
+   *  after them): the project's own settings for a test run, for example. */
+  startupSql?: string[]
+  /** Proxies in front of this server whose X-Forwarded-For entries the sign-in throttle trusts
+   *  (default 1: the address this server sees). */
   trustedProxyHops?: number
   loginThrottle?: Partial<ThrottleOptions>
   /** Overrides the API roles' statement_timeout in milliseconds (tests); default: the database's. */
@@ -47,17 +50,6 @@ export type LocalSupabaseOptions = {
   connectionTimeouts?: Partial<ConnectionTimeouts>
 }
 
-export type ConnectionTimeouts = {
-  /** From connecting to the end of the request headers. */
-  headersMs: number
-  /** From connecting to the start of the response (Node's requestTimeout). */
-  requestMs: number
-  /** No byte either way, and the wait for a next request on a kept-alive connection. */
-  idleMs: number
-}
-
-/** Issue #20: silent sockets and dripped headers stayed open forever. Loopback clients need far less. */
-export const DEFAULT_CONNECTION_TIMEOUTS: ConnectionTimeouts = { headersMs: 10_000, requestMs: 30_000, idleMs: 60_000 }
 
 // The Supabase CLI's opaque keys map to the legacy JWTs, as its gateway does (local/docs/supabase-wire.md §7).
 const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
@@ -70,12 +62,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
   const jwt = createJwtKit(options.jwtSecret ?? LOCAL_JWT_SECRET)
   const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })))
   const database = await openDatabase({ migrationsDir: migrationsDir(options.supabaseDir), dataDir: options.dataDir, statementTimeouts: options.statementTimeouts, log })
-  await applySettings(database, options)
-  // Sign-in limits count addresses the way the contact rate limit does (same trusted proxy hops).
-  const trustedHops = Number(
-    (await database.db.query<{ value: string }>(`select value from private.settings where key = 'trusted_proxy_hops'`))
-      .rows[0]?.value ?? 1,
-  )
+  for (const statement of options.startupSql ?? []) await database.db.exec(statement)
+  const trustedHops = options.trustedProxyHops ?? 1
+  if (!Number.isInteger(trustedHops) || trustedHops < 0) throw new Error('trustedProxyHops must be a non-negative integer')
   const hasher = await createPasswordHasher(options.passwordHasher)
   const functionsDir = join(options.supabaseDir, 'functions')
 
@@ -190,15 +179,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
   }
 
   const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.connectionTimeouts }
-  const server = createServer(
-    {
-      headersTimeout: timeouts.headersMs,
-      requestTimeout: timeouts.requestMs,
-      keepAliveTimeout: Math.min(5_000, timeouts.idleMs),
-      // How often Node checks the two limits above (its default, 30 s, would let them overrun).
-      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(timeouts.headersMs / 4))),
-    },
-    (request, response) => {
+  const server = createServer(httpServerLimits(timeouts), (request, response) => {
       route(request, response).catch((error: unknown) => {
         log({
           event: 'server.error',
@@ -208,11 +189,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
         })
         send(response, 500, JSON.stringify(errorBody('XX000', 'Internal server error')), corsHeaders(request))
       })
-    },
-  )
-  // A socket silent this long is closed; not less than the request limit, as a request waiting for
-  // the database is silent meanwhile.
-  server.timeout = Math.max(timeouts.idleMs, timeouts.requestMs)
+  })
+  server.timeout = silentSocketMs(timeouts)
   // Node's headers limit starts with the first byte: until then a connection gets that limit as its
   // socket timeout (on which Node destroys it), then the ordinary one.
   server.on('connection', (socket: Socket) => {
@@ -253,15 +231,3 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
 }
 
 export type LocalSupabase = Awaited<ReturnType<typeof startLocalSupabase>>
-
-async function applySettings(database: Database, options: LocalSupabaseOptions) {
-  const updates: [string, number | undefined][] = [
-    ['contact_rate_limit_max', options.contactRateLimit],
-    ['trusted_proxy_hops', options.trustedProxyHops],
-  ]
-  for (const [key, value] of updates) {
-    if (value === undefined) continue
-    if (!Number.isInteger(value) || value < 0) throw new Error(`${key} must be a non-negative integer`)
-    await database.db.query('update private.settings set value = $1 where key = $2', [String(value), key])
-  }
-}

@@ -18,8 +18,9 @@ Options:
   --port <n>                  port (default 54321; 0 picks a free one)
   --data-dir <folder>         where the database lives (default .data/supabase)
   --memory                    a throwaway database, deleted when the server stops (tests, benchmarks)
-  --contact-rate-limit <n>    messages accepted per client address per 10 minutes (stored setting; default 5)
-  --trusted-proxy-hops <n>    proxies in front of this server whose X-Forwarded-For entries count (default 1 = this server)
+  --sql <statement>           SQL run after the migrations at every start (repeatable; e.g. a project setting for tests)
+  --trusted-proxy-hops <n>    proxies in front of this server whose X-Forwarded-For entries the sign-in
+                              throttle counts (default 1 = the address this server sees)
   --supabase-dir <folder>     the project's Supabase folder: migrations/ and functions/ (default ./supabase)
   --help                      show this help
 
@@ -33,7 +34,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '54321' },
     'data-dir': { type: 'string' },
     memory: { type: 'boolean', default: false },
-    'contact-rate-limit': { type: 'string' },
+    sql: { type: 'string', multiple: true },
     'trusted-proxy-hops': { type: 'string' },
     'supabase-dir': { type: 'string', default: join(process.cwd(), 'supabase') },
     help: { type: 'boolean', default: false },
@@ -64,7 +65,7 @@ try {
     host: values.host,
     port,
     dataDir,
-    contactRateLimit: integer('contact-rate-limit', values['contact-rate-limit']),
+    startupSql: values.sql,
     trustedProxyHops: integer('trusted-proxy-hops', values['trusted-proxy-hops']),
   })
   console.log(`Local Supabase listening on ${server.url} (${dataDir ? `data in ${dataDir}` : 'throwaway database'})`)

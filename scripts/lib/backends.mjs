@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { freePort, isPortTaken, waitForHttp } from '@plume/local-twins/free-port'
 import { BackendStartError, startBackends, supervise } from '@plume/local-twins/start'
 import { backendsFromEnv } from '../../lib/backends.ts'
+import { contactSettingsSql } from '../../lib/supabase/settings-sql.ts'
 
 export { BackendStartError, freePort, isPortTaken, startBackends, supervise, waitForHttp }
 
@@ -65,7 +66,7 @@ export async function startE2eContentLake({ lakePort, siteUrl, onGiveUp }) {
 export async function startE2eSupabase({ supabasePort, onGiveUp }) {
   rmSync('test-results/local-supabase.log', { force: true })
   const backends = await startBackends({
-    supabase: { port: supabasePort, supabaseDir: SUPABASE_DIR, contactRateLimit: 100_000, env: { OUTBOX_DIR: 'test-results/outbox' }, logFile: 'test-results/local-supabase.log' },
+    supabase: { port: supabasePort, supabaseDir: SUPABASE_DIR, startupSql: contactSettingsSql({ contactRateLimit: 100_000 }), env: { OUTBOX_DIR: 'test-results/outbox' }, logFile: 'test-results/local-supabase.log' },
     pidDir: PID_DIR,
     onGiveUp,
   })

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort, waitForHttp } from '@plume/local-twins/free-port'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
+import { contactSettingsSql } from '../../lib/supabase/settings-sql.ts'
 
 const TOTAL = Number(process.env.BENCH_TOTAL ?? 2000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
@@ -16,7 +17,7 @@ const port = await freePort()
 const url = `http://127.0.0.1:${port}`
 
 function startServer(): ChildProcess {
-  const child = spawn(process.execPath, ['local/supabase/server.ts', '--port', String(port), '--data-dir', dataDir, '--trusted-proxy-hops', '2'], {
+  const child = spawn(process.execPath, ['local/supabase/server.ts', '--port', String(port), '--data-dir', dataDir, '--trusted-proxy-hops', '2', ...contactSettingsSql({ trustedProxyHops: 2 }).flatMap((sql) => ['--sql', sql])], {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   return child

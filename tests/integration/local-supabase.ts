@@ -1,12 +1,15 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { join } from 'node:path'
 import { startLocalSupabase, type LocalSupabase, type LocalSupabaseOptions } from '@plume/local-twins/supabase'
+import { contactSettingsSql, type ContactSettings } from '@/lib/supabase/settings-sql'
 
 /** An in-memory local Supabase with this project's migrations and functions on a free loopback port,
- *  with its log captured instead of printed. */
-export async function startTestSupabase(options: Omit<LocalSupabaseOptions, 'supabaseDir'> = {}) {
+ *  with its log captured instead of printed; the contact settings are stored after the migrations
+ *  (trusted proxy hops apply to the database's rate limit and the twin's sign-in throttle alike). */
+export async function startTestSupabase({ contactRateLimit, ...options }: Omit<LocalSupabaseOptions, 'supabaseDir' | 'startupSql'> & ContactSettings = {}) {
   const logs: Record<string, unknown>[] = []
-  const server: LocalSupabase = await startLocalSupabase({ supabaseDir: join(process.cwd(), 'supabase'), port: 0, log: (entry) => logs.push(entry), ...options })
+  const startupSql = contactSettingsSql({ contactRateLimit, trustedProxyHops: options.trustedProxyHops })
+  const server: LocalSupabase = await startLocalSupabase({ supabaseDir: join(process.cwd(), 'supabase'), port: 0, log: (entry) => logs.push(entry), startupSql, ...options })
   const client = (key: string, headers: Record<string, string> = {}): SupabaseClient =>
     createClient(server.url, key, { auth: { persistSession: false, autoRefreshToken: false }, global: { headers } })
   return {
