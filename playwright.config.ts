@@ -20,10 +20,11 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // One worker per two cores: each worker drives a Chromium whose page and renderer keep a core busy,
-  // and the site, both local twins and Playwright itself need the rest. Two workers on two cores ran
-  // at a load of 9–13, stretching every wait. (`--workers=N` overrides it.)
-  workers: Math.max(1, Math.floor(availableParallelism() / 2)),
+  // One worker per core: a worker's Chromium keeps about one and a half cores busy while the site and
+  // the twins wait on it, so two workers fill a 2-core machine without starving it. Tests wait for
+  // outcomes, never for a duration, so a busier machine stretches them without failing them.
+  // (`--workers=N` overrides it.)
+  workers: availableParallelism(),
   retries: 0,
   // Ceilings that catch hangs, generous enough for a busy 2-core machine: a test waits for outcomes,
   // never for a duration.

@@ -16,7 +16,9 @@ async function step(command, args) {
   }
 }
 
-await step('node', ['scripts/typegen.mjs'])
+// The test command runs TypeGen once before its lanes (PLUME_TYPEGEN_DONE), so the build does not
+// rewrite the types while TypeScript reads them.
+if (process.env.PLUME_TYPEGEN_DONE !== '1') await step('node', ['scripts/typegen.mjs'])
 // Only the Content Lake: the build reads no Supabase.
 const { contentLake } = localTwinsFor(process.env, { contentLake: { dataDir: '.data/content-lake', webhook: false } })
 if (contentLake) {

@@ -1,17 +1,22 @@
 // `npm test`: every check and test of the project, as CI runs it (.ci/run).
-//  1. Sanity TypeGen, TypeScript and ESLint        3. a local Content Lake (seeded), Sanity's own document
-//  2. unit + integration tests (vitest)                 validator over it, a production build read from it
-//                                                    4. browser tests (Playwright + Debian's Chromium)
-//                                                       against that build and a local Supabase
+//  1. Sanity TypeGen
+//  2. three lanes at once, each printed in one piece when it ends (the machine is rarely busy in all
+//     three at the same time: vitest waits on servers, the build on its workers):
+//     - TypeScript and ESLint
+//     - unit + integration tests (vitest)
+//     - a local Content Lake (seeded), Sanity's own document validator over it, a production build
+//       read from it, a local Supabase and the site
+//  3. browser tests (Playwright + Debian's Chromium) against that build: the site, then the Studio,
+//     then the other ways of serving the same build
 // It ends with how long each stage took, the ten slowest tests, and one line "N passed, M failed"
 // (non-zero exit code when anything failed).
-import { spawn, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { buildInputs, buildIsCurrent, forgetBuild, writeBuildStamp } from './lib/build-stamp.mjs'
 import { findChromium } from './lib/find-chromium.mjs'
 import { e2eEnv, freePort, startE2eContentLake, startE2eSite, startE2eSupabase, waitForHttp } from './lib/backends.mjs'
 import { installObservatory } from './lib/observatory.mjs'
+import { lastTestBuildPorts, prepareTestBuild } from './lib/test-build.mjs'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 process.env.DO_NOT_TRACK = '1'
@@ -34,23 +39,24 @@ async function timed(name, work) {
   }
 }
 
-function run(title, command, args, env = {}) {
-  console.log(`\n▶ ${title}`)
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  if (result.status !== 0) {
-    console.error(`✖ ${title} failed (exit ${result.status ?? result.signal})`)
-    failedSteps++
-  }
-  return result.status === 0
-}
+/** Playwright runs and commands of the lanes, stopped with the servers if the test command is interrupted. */
+const children = []
 
-/** Like run(), but leaves the event loop free (the supervisor restarts servers the tests kill). */
-function runAsync(title, command, args, env = {}) {
-  console.log(`\n▶ ${title}`)
+/**
+ * Runs a command without blocking the event loop (the supervisor restarts servers the tests kill, and
+ * lanes run side by side). Its output goes to the terminal as it comes, or, with `buffer`, is kept and
+ * printed in one piece when it ends so that lanes running at once do not interleave.
+ */
+function run(title, command, commandArgs, { env = {}, buffer = false } = {}) {
+  if (!buffer) console.log(`\n▶ ${title}`)
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-    children.push(child) // stopped with the servers if the test command is interrupted
-    child.on('exit', (code, signal) => {
+    const child = spawn(command, commandArgs, { stdio: ['ignore', buffer ? 'pipe' : 'inherit', buffer ? 'pipe' : 'inherit'], env: { ...process.env, ...env } })
+    children.push(child)
+    const output = []
+    child.stdout?.on('data', (chunk) => output.push(chunk))
+    child.stderr?.on('data', (chunk) => output.push(chunk))
+    child.on('close', (code, signal) => {
+      if (buffer) console.log(`\n▶ ${title}\n${Buffer.concat(output).toString().trimEnd()}`)
       if (code !== 0) {
         console.error(`✖ ${title} failed (exit ${code ?? signal})`)
         failedSteps++
@@ -64,8 +70,6 @@ function runAsync(title, command, args, env = {}) {
 // the Content Lake and the site (PIDs in test-results/pids/) to check that published edits survive a
 // restart of everything; one that keeps dying is a failed step. All of them stop when this exits.
 const servers = []
-/** Playwright runs, stopped with the servers if the test command is interrupted. */
-const children = []
 const stopServers = () => Promise.all(servers.splice(0).map((server) => server.stop()))
 const serverGaveUp = (message) => {
   console.error(`✖ ${message}`)
@@ -76,128 +80,120 @@ process.on('exit', () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
 })
 
-// The browser tests' build. The site writes into it while it runs (pages regenerated after a publish
-// or on revalidation into server/app and server/route-cache, the data cache): those parts are copied
-// aside when it is built and put back before a reused build is served, so every run starts from the
-// seed's pages.
-const TEST_DIST_DIR = '.next-test'
-const TEST_PORTS_FILE = `${TEST_DIST_DIR}/plume-test-ports.json`
-const PRISTINE_DIR = `${TEST_DIST_DIR}/plume-pristine`
-const WRITTEN_AT_RUNTIME = ['server', 'cache/fetch-cache', 'cache/images']
-
-/** Builds the site for the browser tests, or reuses the last build when nothing it depends on changed
- *  (sources, lock file, the environment it reads: buildIsCurrent). A fresh clone always builds once. */
-function testBuild(buildEnv, ports) {
-  const env = { ...process.env, ...buildEnv }
-  if (buildIsCurrent(TEST_DIST_DIR, env) && existsSync(PRISTINE_DIR)) {
-    console.log(`\n▶ Production build for the browser tests: reusing ${TEST_DIST_DIR} (built from the same sources and environment)`)
-    for (const part of WRITTEN_AT_RUNTIME) {
-      rmSync(`${TEST_DIST_DIR}/${part}`, { recursive: true, force: true })
-      if (existsSync(`${PRISTINE_DIR}/${part}`)) cpSync(`${PRISTINE_DIR}/${part}`, `${TEST_DIST_DIR}/${part}`, { recursive: true })
-    }
-    return true
-  }
-  const inputs = buildInputs(env)
-  forgetBuild(TEST_DIST_DIR)
-  rmSync(PRISTINE_DIR, { recursive: true, force: true })
-  if (!run('Production build for the browser tests', 'npm', ['run', '--silent', 'build'], buildEnv)) return false
-  for (const part of WRITTEN_AT_RUNTIME) {
-    if (existsSync(`${TEST_DIST_DIR}/${part}`)) cpSync(`${TEST_DIST_DIR}/${part}`, `${PRISTINE_DIR}/${part}`, { recursive: true })
-  }
-  writeFileSync(TEST_PORTS_FILE, JSON.stringify(ports))
-  writeBuildStamp(TEST_DIST_DIR, inputs)
-  return true
-}
-
 mkdirSync('test-results', { recursive: true })
 rmSync('test-results/vitest.json', { force: true })
 const SERVING_MODE_REPORTS = ['test-results/playwright-next-start.json', 'test-results/playwright-standalone-folder.json']
 const PLAYWRIGHT_REPORTS = ['test-results/playwright.json', 'test-results/playwright-studio.json', ...SERVING_MODE_REPORTS]
 for (const report of PLAYWRIGHT_REPORTS) rmSync(report, { force: true })
 
-if (wants('static')) {
-  await timed('Static checks (TypeGen, TypeScript, ESLint)', () => {
-    run('Sanity schema extract + TypeGen', 'npm', ['run', '--silent', 'typegen'])
-    run('TypeScript', 'tsc', ['--noEmit'])
-    run('ESLint', 'eslint', ['.', '--max-warnings=0'])
-  })
-}
+// 1. TypeGen first: TypeScript reads its output, and the build would otherwise write it while tsc reads.
+const typesChecked = wants('static')
+if (typesChecked) await timed('Sanity schema extract + TypeGen', () => run('Sanity schema extract + TypeGen', 'npm', ['run', '--silent', 'typegen']))
 
+// 2. The lanes.
+const lanes = []
+if (wants('static')) {
+  lanes.push(
+    timed('Lane: TypeScript, ESLint', async () => {
+      await run('TypeScript', 'tsc', ['--noEmit'], { buffer: true })
+      await run('ESLint', 'eslint', ['.', '--max-warnings=0'], { buffer: true })
+    }),
+  )
+}
 if (wants('unit')) {
   if (process.env.TEST_DATABASE_URL) console.log(`\nPostgreSQL portability: the policy tests also run on ${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')}`)
   else console.log('\nPostgreSQL portability: NOT run here (set TEST_DATABASE_URL to a PostgreSQL 15 server; .ci/run starts one). The policy tests run on PGlite only.')
-  await timed('Unit and integration tests (vitest)', () =>
-    run('Unit and integration tests (vitest)', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']),
+  lanes.push(
+    timed('Lane: unit and integration tests (vitest)', () =>
+      run('Unit and integration tests (vitest)', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], { buffer: true }),
+    ),
   )
 }
+let browserTests = null
+if (wants('e2e')) lanes.push(timed('Lane: Content Lake, validation, build, servers', async () => (browserTests = await prepareBrowserTests())))
+if (lanes.length > 1) console.log(`\n▶ ${lanes.length} lanes at once; each prints its output when it ends.`)
+await Promise.all(lanes)
 
-if (wants('e2e')) {
+// 3. The browser tests, once every lane has ended (they need the machine to themselves).
+if (browserTests) {
+  const { playwrightEnv, buildEnv } = browserTests
+  await timed('Browser tests (Playwright: desktop, mobile)', () =>
+    run('Browser tests (Playwright, Chromium)', 'playwright', ['test', '--project=desktop', '--project=mobile', '--pass-with-no-tests', ...playwrightFilter], { env: playwrightEnv }),
+  )
+  // Last, as it publishes content the pages above are checked against.
+  await timed('Studio browser tests (Playwright: studio)', () =>
+    run('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps', '--workers=1', '--pass-with-no-tests', ...playwrightFilter], {
+      env: { ...playwrightEnv, PLAYWRIGHT_JSON_FILE: 'test-results/playwright-studio.json' },
+    }),
+  )
+  await timed('Browser tests against the other ways of serving', () => testOtherServingModes({ buildEnv, playwrightEnv }))
+}
+await stopServers()
+
+/**
+ * The browser tests' servers and build: a local Content Lake (seeded) checked by Sanity's validator, the
+ * production build read from it (reused when nothing it depends on changed: scripts/lib/test-build.mjs),
+ * the local Supabase and the site. Resolves with the browser tests' environment, or null when
+ * something failed (already counted).
+ */
+async function prepareBrowserTests() {
   let chromium
   try {
     chromium = findChromium()
   } catch (error) {
     console.error(`✖ ${error.message}`)
     failedSteps++
+    return null
   }
-  if (chromium) {
-    // The build inlines these addresses: the ports of the last build, when they are still free, let a
-    // rerun reuse it.
-    const lastPorts = existsSync(TEST_PORTS_FILE) ? JSON.parse(readFileSync(TEST_PORTS_FILE, 'utf8')) : {}
-    const supabasePort = await freePort(lastPorts.supabase)
-    const sitePort = await freePort(lastPorts.site)
-    const lakePort = await freePort(lastPorts.lake)
-    const supabaseUrl = `http://127.0.0.1:${supabasePort}`
-    const siteUrl = `http://127.0.0.1:${sitePort}`
-    const lakeUrl = `http://127.0.0.1:${lakePort}`
-    const buildEnv = e2eEnv({ lakePort, supabasePort, sitePort })
-    const lakeToken = await timed('Local Content Lake + Sanity document validation', async () => {
-      const lake = await startE2eContentLake({ lakePort, siteUrl, onGiveUp: serverGaveUp })
-      servers.push(lake)
-      run('Sanity document validation (sanity documents validate, against the local Content Lake)', 'sanity', ['documents', 'validate', '--yes', '--level', 'error'], {
-        ...buildEnv,
-        SANITY_INTERNAL_ENV: `http://localhost:${lakePort}`,
-        SANITY_AUTH_TOKEN: lake.token,
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ./scripts/lib/localhost-subdomains.mjs`.trim(),
-      })
-      return lake.token
+  // The build inlines these addresses: the ports of the last build, when they are still free, let a
+  // rerun reuse it.
+  const lastPorts = lastTestBuildPorts()
+  const supabasePort = await freePort(lastPorts.supabase)
+  const sitePort = await freePort(lastPorts.site)
+  const lakePort = await freePort(lastPorts.lake)
+  const siteUrl = `http://127.0.0.1:${sitePort}`
+  const buildEnv = e2eEnv({ lakePort, supabasePort, sitePort })
+  const lake = await startE2eContentLake({ lakePort, siteUrl, onGiveUp: serverGaveUp })
+  servers.push(lake)
+  // The Supabase twin starts meanwhile (its migrations take a while); the build reads no Supabase.
+  const supabase = startE2eSupabase({ supabasePort, onGiveUp: serverGaveUp }).then((twin) => servers.push(twin))
+  await run('Sanity document validation (sanity documents validate, against the local Content Lake)', 'sanity', ['documents', 'validate', '--yes', '--level', 'error'], {
+    buffer: true,
+    env: {
+      ...buildEnv,
+      SANITY_INTERNAL_ENV: `http://localhost:${lakePort}`,
+      SANITY_AUTH_TOKEN: lake.token,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ./scripts/lib/localhost-subdomains.mjs`.trim(),
+    },
+  })
+  const runBuild = (env) =>
+    run('Production build for the browser tests', 'npm', ['run', '--silent', 'build'], {
+      buffer: true,
+      // TypeGen ran first; TypeScript runs in its own lane.
+      env: { ...env, PLUME_TYPEGEN_DONE: typesChecked ? '1' : '', PLUME_TYPES_CHECKED_APART: typesChecked ? '1' : '' },
     })
-    const built = await timed('Production build', () => testBuild(buildEnv, { supabase: supabasePort, site: sitePort, lake: lakePort }))
-    if (built) {
-      await timed('Local Supabase server and the site', async () => {
-        servers.push(await startE2eSupabase({ supabasePort, onGiveUp: serverGaveUp }))
-        servers.push(await startE2eSite({ sitePort, env: buildEnv, onGiveUp: serverGaveUp }))
-      })
-      // MDN HTTP Observatory's grader for the security-header tests, installed apart (scripts/lib/observatory.mjs).
-      let observatoryDir = ''
-      try {
-        observatoryDir = installObservatory()
-      } catch (error) {
-        console.error(`\n✗ ${error.message}`)
-        failedSteps++
-      }
-      const playwrightEnv = {
-        ...buildEnv,
-        OBSERVATORY_DIR: observatoryDir,
-        BASE_URL: siteUrl,
-        SUPABASE_URL: supabaseUrl,
-        CONTENT_LAKE_URL: lakeUrl,
-        CONTENT_LAKE_TOKEN: lakeToken,
-        CHROMIUM_PATH: chromium,
-      }
-      await timed('Browser tests (Playwright: desktop, mobile)', () =>
-        runAsync('Browser tests (Playwright, Chromium)', 'playwright', ['test', '--project=desktop', '--project=mobile', '--pass-with-no-tests', ...playwrightFilter], playwrightEnv),
-      )
-      // Last, as it publishes content the pages above are checked against.
-      await timed('Studio browser tests (Playwright: studio)', () =>
-        runAsync('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps', '--workers=1', '--pass-with-no-tests', ...playwrightFilter], {
-          ...playwrightEnv,
-          PLAYWRIGHT_JSON_FILE: 'test-results/playwright-studio.json',
-        }),
-      )
-      await timed('Browser tests against the other ways of serving', () => testOtherServingModes({ buildEnv, playwrightEnv }))
-    }
-    await stopServers()
+  const built = await prepareTestBuild(buildEnv, { supabase: supabasePort, site: sitePort, lake: lakePort }, runBuild)
+  await supabase
+  if (!built) return null
+  servers.push(await startE2eSite({ sitePort, env: buildEnv, onGiveUp: serverGaveUp }))
+  // MDN HTTP Observatory's grader for the security-header tests, installed apart (scripts/lib/observatory.mjs).
+  let observatoryDir = ''
+  try {
+    observatoryDir = await installObservatory()
+  } catch (error) {
+    console.error(`\n✗ ${error.message}`)
+    failedSteps++
   }
+  const playwrightEnv = {
+    ...buildEnv,
+    OBSERVATORY_DIR: observatoryDir,
+    BASE_URL: siteUrl,
+    SUPABASE_URL: `http://127.0.0.1:${supabasePort}`,
+    CONTENT_LAKE_URL: lake.contentLake.url,
+    CONTENT_LAKE_TOKEN: lake.token,
+    CHROMIUM_PATH: chromium,
+  }
+  return { playwrightEnv, buildEnv }
 }
 
 /**
@@ -235,11 +231,8 @@ async function testOtherServingModes({ buildEnv, playwrightEnv }) {
     const server = spawn(command, args, { cwd, stdio: ['ignore', output, output], env: { ...process.env, ...buildEnv, PORT: String(port) } })
     try {
       await waitForHttp(`http://127.0.0.1:${port}/robots.txt`, { timeoutMs: 60_000 })
-      await runAsync(`Browser tests against ${mode.name} (log: ${logFile})`, 'playwright', ['test', 'tests/e2e/serving-modes.spec.ts', '--project=desktop'], {
-        ...playwrightEnv,
-        BASE_URL: `http://127.0.0.1:${port}`,
-        SERVING_MODE: mode.name,
-        PLAYWRIGHT_JSON_FILE: `test-results/playwright-${slug}.json`,
+      await run(`Browser tests against ${mode.name} (log: ${logFile})`, 'playwright', ['test', 'tests/e2e/serving-modes.spec.ts', '--project=desktop'], {
+        env: { ...playwrightEnv, BASE_URL: `http://127.0.0.1:${port}`, SERVING_MODE: mode.name, PLAYWRIGHT_JSON_FILE: `test-results/playwright-${slug}.json` },
       })
     } catch (error) {
       console.error(`✖ ${mode.name} did not start: ${error.message} (see ${logFile})`)

@@ -12,7 +12,9 @@ import { localized, PUBLIC_PATHS } from './public-routes'
  */
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental']
-const PAGES = (['fr', 'en'] as const).flatMap((locale) => [...PUBLIC_PATHS.map((path) => localized(path, locale)), locale === 'fr' ? '/page-absente' : '/en/missing-page'])
+// Every public page in both languages and the not-found page, at the top level and under a service.
+const NOT_FOUND = { fr: ['/page-absente', '/linkedin-services/deeper/path'], en: ['/en/missing-page'] }
+const PAGES = (['fr', 'en'] as const).flatMap((locale) => [...PUBLIC_PATHS.map((path) => localized(path, locale)), ...NOT_FOUND[locale]])
 /* The checks below go through every page in one test (one browser context: its cache keeps each page
  * load cheap; a context per page cost more than the check itself on a busy machine). Their ceiling
  * only catches a hang: some 20 pages at up to 15 s each on a busy 2-core machine. */

@@ -11,7 +11,7 @@ export default async function globalSetup() {
   }
   if (!process.env.OBSERVATORY_DIR) {
     try {
-      process.env.OBSERVATORY_DIR = installObservatory()
+      process.env.OBSERVATORY_DIR = await installObservatory()
     } catch (error) {
       console.error(`The security-header tests will fail: ${(error as Error).message}`)
     }
