@@ -38,13 +38,27 @@ export async function watchedContext(context: BrowserContext): Promise<BrowserCo
   return context
 }
 
+/** Contexts that outlive a test (a worker's shared Studio page): each test is checked for what they saw during it. */
+const sharedContexts = new Set<BrowserContext>()
+export async function watchedSharedContext(context: BrowserContext): Promise<BrowserContext> {
+  await watchCspViolations(context)
+  sharedContexts.add(context)
+  context.once('close', () => sharedContexts.delete(context))
+  return context
+}
+
 export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
     async ({ context }, use) => {
       const violations = await watchCspViolations(context)
       extraContexts.length = 0
+      const seenBefore = new Map([...sharedContexts].map((shared) => [shared, violationsByContext.get(shared)?.length ?? 0]))
       await use(violations)
-      const all = [...violations, ...extraContexts.flatMap((extra) => violationsByContext.get(extra) ?? [])]
+      const all = [
+        ...violations,
+        ...extraContexts.flatMap((extra) => violationsByContext.get(extra) ?? []),
+        ...[...sharedContexts].flatMap((shared) => (violationsByContext.get(shared) ?? []).slice(seenBefore.get(shared) ?? 0)),
+      ]
       expect(all, 'Content-Security-Policy violations seen by the pages of this test').toEqual([])
     },
     { auto: true },

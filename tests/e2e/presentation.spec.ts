@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import { expect, test, watchedContext } from './fixtures'
+import { expect, watchedContext } from './fixtures'
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test'
 import { vercelStegaDecode, vercelStegaSplit } from '@vercel/stega'
-import { answerSanityHosts, collectErrors, field, lake, lakeToken, lakeUrl, publish, waitForPage } from './studio-kit'
+import { answerSanityHosts, collectErrors, field, lake, lakeToken, lakeUrl, openStudio, publish, studioTest as test, waitForPage } from './studio-kit'
 
 /*
  * Draft mode and the Presentation tool, offline, against the local Content Lake: the secret that
  * guards draft mode, the invisible (stega) encoding that must never reach the published site, and the
  * editor's loop in /studio/presentation: the page in its frame, click a text to open its field, type,
- * see the frame follow, publish.
+ * see the frame follow, publish. The Studio's tests share one Studio page (studioTest).
  */
 
 test.describe.configure({ mode: 'serial' })
@@ -170,7 +170,7 @@ function frameHeadingShows(page: Page, text: string, timeoutMs = FOLLOW_MS): Pro
 }
 
 async function openPresentation(page: Page, preview: string): Promise<FrameLocator> {
-  await page.goto(`/studio/presentation?preview=${encodeURIComponent(preview)}`)
+  await openStudio(page, `/studio/presentation?preview=${encodeURIComponent(preview)}`)
   const frame = page.frameLocator('iframe').first()
   // A hang ceiling: on a busy 2-core machine the Studio took over 45 s to render the tool and its frame.
   await expect(frame.locator('h1').first()).toBeVisible({ timeout: 120_000 })
@@ -245,7 +245,7 @@ test('a document lists the pages that show it, in both languages', async ({ page
     // Site settings say where they show (everywhere) and list the main pages.
     ['siteSettings', 'Utilisé sur toutes les pages (en-tête, pied de page, référencement)', ['Accueil (FR)', 'About (EN)', 'Contact (EN)']],
   ] as const) {
-    await page.goto(`/studio/structure/${path}`)
+    await openStudio(page, `/studio/structure/${path}`)
     const used = page.getByRole('button', { name: summary })
     await expect(used).toBeVisible({ timeout: 120_000 })
     await used.click()

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { expect, type APIRequestContext, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test'
+import type { APIRequestContext, BrowserContext, ConsoleMessage, Page } from '@playwright/test'
+import { expect, test, watchedSharedContext } from './fixtures'
 
 /* What the Studio's browser tests share: the local Content Lake's address and token (from the test
  * command), sanity.io's hard-coded hosts answered offline, console error collection, and the few
@@ -36,7 +37,47 @@ export const getDocument = async (id: string) => (await lake<{ documents: Record
 
 export const field = (page: Page, path: string) => page.locator(`[id="${path}"]`)
 
+/**
+ * One Studio page for a whole spec file (its tests run in order, `page` is that page): booting the
+ * Studio costs seconds of CPU and settling it as much again, more than most tests do, so a file boots
+ * it once and its tests move within it as an editor does (openStudio); the public site is looked at in
+ * pages opened beside it. Its context is checked for policy violations test by test (fixtures.ts).
+ */
+export const studioTest = test.extend<{ page: Page }, { studioPage: Page }>({
+  studioPage: [
+    async ({ browser }, use) => {
+      const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${process.env.E2E_SITE_PORT}`
+      const context = await watchedSharedContext(await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, ignoreHTTPSErrors: true }))
+      await answerSanityHosts(context)
+      await use(await context.newPage())
+      await context.close()
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ studioPage }, provide) => provide(studioPage),
+})
+
+/**
+ * Goes to a Studio URL: loads the Studio when the page is elsewhere, otherwise moves through its router
+ * as its own links do (it follows the browser history). Between two documents the structure comes
+ * first, so a form still on screen is always the one asked for.
+ */
+export async function openStudio(page: Page, path: string) {
+  const current = page.url()
+  if (!current.startsWith('http') || !new URL(current).pathname.startsWith('/studio')) return void (await page.goto(path))
+  const go = (target: string) =>
+    page.evaluate((url) => {
+      history.pushState(null, '', url)
+      dispatchEvent(new PopStateEvent('popstate'))
+    }, target)
+  await go('/studio/structure')
+  await expect(page.getByTestId('form-view')).toHaveCount(0, { timeout: 30_000 })
+  if (path !== '/studio/structure') await go(path)
+}
+
 export async function publish(page: Page) {
+  // The page is shared by a file's tests: an earlier test's notice must be gone before this one counts.
+  await expect(page.getByText(/was published/)).toHaveCount(0, { timeout: 30_000 })
   const button = page.getByTestId('action-publish')
   await expect(button).toBeEnabled({ timeout: 30_000 })
   await button.click()

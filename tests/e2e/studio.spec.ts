@@ -1,20 +1,22 @@
 import { readFileSync } from 'node:fs'
 import { deflateSync, crc32 } from 'node:zlib'
-import { expect, test } from './fixtures'
+import { expect } from './fixtures'
 import { tabTo } from './keyboard'
 import type { Page } from '@playwright/test'
-import { answerSanityHosts, collectErrors, field, getDocument, lake, lakeUrl, publish, waitForPage } from './studio-kit'
+import { collectErrors, field, getDocument, lake, lakeUrl, openStudio, publish, studioTest as test, waitForPage } from './studio-kit'
 
 /*
  * The editorial loop in the embedded Studio, offline, against the local Content Lake that
  * scripts/test.mjs starts (seeded, in memory, webhook pointed at the test site). This project runs
- * after the others (playwright.config.ts), since publishing changes the pages they read.
+ * after the others (playwright.config.ts), since publishing changes the pages they read. The tests
+ * share one Studio page (studioTest), booted by the first and reloaded only where a test needs a
+ * fresh start (keyboard only, after a restart of the servers).
  */
 
 test.describe.configure({ mode: 'serial' })
 
 async function openDocument(page: Page, path: string) {
-  await page.goto(`/studio/structure/${path}`)
+  await openStudio(page, `/studio/structure/${path}`)
   await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
   // The Presentation tool then finds the pages that show the document and lists them above the form,
   // which re-renders it (an opened object closes again): act once they are there.
@@ -28,9 +30,12 @@ async function discardChanges(page: Page) {
   await page.getByRole('dialog').getByRole('button', { name: /discard/i }).click()
 }
 
-test.beforeEach(async ({ context }) => {
-  await answerSanityHosts(context)
-})
+/** A page of the public site, opened beside the Studio's. */
+async function sitePage(page: Page, path: string): Promise<Page> {
+  const site = await page.context().newPage()
+  await site.goto(path)
+  return site
+}
 
 test('the Studio signs in offline, shows the structure and opens every document type without a console error', async ({ page }) => {
   const errors = collectErrors(page)
@@ -81,8 +86,9 @@ test('a French edit of the home hero, published, shows on / and leaves /en alone
   // names their hashes, not the build's, and a browser runs it without a policy violation (fixtures.ts).
   const policyAfter = (await page.request.get('/')).headers()['content-security-policy']
   expect(scriptHashes(policyAfter)).not.toEqual(scriptHashes(policyBefore))
-  await page.goto('/')
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(title.split(' ').at(-1)!)
+  const site = await sitePage(page, '/')
+  await expect(site.getByRole('heading', { level: 1 })).toContainText(title.split(' ').at(-1)!)
+  await site.close()
   const englishAfter = await (await page.request.get('/en')).text()
   expect(englishAfter).not.toContain(title)
   expect(englishAfter.match(/<h1[^>]*>.*?<\/h1>/s)?.[0]).toBe(english.match(/<h1[^>]*>.*?<\/h1>/s)?.[0])
@@ -138,7 +144,7 @@ test('clearing a required field shows the validation error and publishing is ref
 })
 
 test('collection documents can be created and deleted; singletons can be neither', async ({ page }) => {
-  await page.goto('/studio/structure')
+  await openStudio(page, '/studio/structure')
   await page.getByRole('button', { name: 'Create new document' }).click()
   // The types a new document can be: the five collections, in a list of exactly five.
   const types = page.getByRole('listbox', { name: 'new-document.new-document' }).getByRole('link')
@@ -187,6 +193,7 @@ function png(width: number, height: number): Buffer {
 
 test('the Studio works by keyboard alone: open a document from the structure, edit a field, publish', async ({ page }) => {
   const title = `Nos coordonnées ${Date.now().toString(36)}`
+  // Loaded afresh: a keyboard user starts from the top of the page.
   await page.goto('/studio/structure')
   const entry = page.getByRole('link', { name: 'Contact', exact: true })
   await expect(entry).toBeVisible({ timeout: 30_000 })
@@ -225,12 +232,13 @@ test('an uploaded client logo, published, shows on the home page at its real siz
   await expect.poll(async () => JSON.stringify(await getDocument('drafts.client-batipro')), { timeout: 30_000 }).toContain(`-${width}x${height}-png`)
   await publish(page)
   await waitForPage(page.request, '/', `-${width}x${height}.png`)
-  await page.goto('/')
-  const logo = page.getByRole('img', { name: 'Batipro' })
+  const site = await sitePage(page, '/')
+  const logo = site.getByRole('img', { name: 'Batipro' })
   await expect(logo).toHaveAttribute('width', String(width))
   await expect(logo).toHaveAttribute('height', String(height))
   await logo.scrollIntoViewIfNeeded() // the strip's images load lazily
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: 30_000 }).toEqual([width, height])
+  await site.close()
 })
 
 /** Kills a server the test command supervises (it starts it again) and waits for the new one. */
@@ -247,6 +255,8 @@ test('after kill -9 and a restart of the Content Lake and the site, the publishe
   await killAndAwaitRestart('content-lake', `${lakeUrl}/v1/ping`)
   await killAndAwaitRestart('site', `${baseURL}/en`)
   expect(await (await page.request.get('/')).text()).toContain(publishedHeroTitle)
-  await openDocument(page, 'homePage')
+  // Loaded afresh from the restarted servers.
+  await page.goto('/studio/structure/homePage')
+  await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
   await expect(field(page, 'hero.title.fr')).toHaveValue(publishedHeroTitle, { timeout: 30_000 })
 })
