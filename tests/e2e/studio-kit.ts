@@ -54,7 +54,12 @@ export const studioTest = test.extend<{ page: Page }, { studioPage: Page }>({
     },
     { scope: 'worker' },
   ],
-  page: async ({ studioPage }, provide) => provide(studioPage),
+  // Each test starts without the cookies an earlier one left (the Presentation tool turns draft mode
+  // on): the public site is seen as visitors see it unless the test itself enters draft mode.
+  page: async ({ studioPage }, provide) => {
+    await studioPage.context().clearCookies()
+    await provide(studioPage)
+  },
 })
 
 /**
