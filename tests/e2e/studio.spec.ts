@@ -144,7 +144,8 @@ test('clearing a required field shows the validation error and publishing is ref
 })
 
 test('collection documents can be created and deleted; singletons can be neither', async ({ page }) => {
-  await openStudio(page, '/studio/structure')
+  // Loaded afresh: moved to within the Studio, its menu then offered Delete disabled on the new document.
+  await page.goto('/studio/structure')
   await page.getByRole('button', { name: 'Create new document' }).click()
   // The types a new document can be: the five collections, in a list of exactly five.
   const types = page.getByRole('listbox', { name: 'new-document.new-document' }).getByRole('link')
