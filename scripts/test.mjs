@@ -1,12 +1,11 @@
 // `npm test`: every check and test of the project, as CI runs it (.ci/run).
-//  1. Sanity TypeGen
-//  2. three lanes at once, each printed in one piece when it ends (the machine is rarely busy in all
+//  1. three lanes at once, each printed in one piece when it ends (the machine is rarely busy in all
 //     three at the same time: vitest waits on servers, the build on its workers):
-//     - TypeScript and ESLint
+//     - Sanity TypeGen, TypeScript and ESLint
 //     - unit + integration tests (vitest)
 //     - a local Content Lake (seeded), Sanity's own document validator over it, a production build
 //       read from it, a local Supabase and the site
-//  3. browser tests (Playwright + Debian's Chromium) against that build: the site, then the Studio,
+//  2. browser tests (Playwright + Debian's Chromium) against that build: the site, then the Studio,
 //     then the other ways of serving the same build
 // It ends with how long each stage took, the ten slowest tests, and one line "N passed, M failed"
 // (non-zero exit code when anything failed).
@@ -86,15 +85,16 @@ const SERVING_MODE_REPORTS = ['test-results/playwright-next-start.json', 'test-r
 const PLAYWRIGHT_REPORTS = ['test-results/playwright.json', 'test-results/playwright-studio.json', ...SERVING_MODE_REPORTS]
 for (const report of PLAYWRIGHT_REPORTS) rmSync(report, { force: true })
 
-// 1. TypeGen first: TypeScript reads its output, and the build would otherwise write it while tsc reads.
+// 2. The lanes. TypeGen leads the static lane; the build waits for it (it reads its output, and would
+// otherwise write it again while TypeScript reads it).
 const typesChecked = wants('static')
-if (typesChecked) await timed('Sanity schema extract + TypeGen', () => run('Sanity schema extract + TypeGen', 'npm', ['run', '--silent', 'typegen']))
-
-// 2. The lanes.
 const lanes = []
+let typegen = Promise.resolve(true)
 if (wants('static')) {
+  typegen = run('Sanity schema extract + TypeGen', 'npm', ['run', '--silent', 'typegen'], { buffer: true })
   lanes.push(
-    timed('Lane: TypeScript, ESLint', async () => {
+    timed('Lane: TypeGen, TypeScript, ESLint', async () => {
+      await typegen
       await run('TypeScript', 'tsc', ['--noEmit'], { buffer: true })
       await run('ESLint', 'eslint', ['.', '--max-warnings=0'], { buffer: true })
     }),
@@ -114,7 +114,7 @@ if (wants('e2e')) lanes.push(timed('Lane: Content Lake, validation, build, serve
 if (lanes.length > 1) console.log(`\n▶ ${lanes.length} lanes at once; each prints its output when it ends.`)
 await Promise.all(lanes)
 
-// 3. The browser tests, once every lane has ended (they need the machine to themselves).
+// 2. The browser tests, once every lane has ended (they need the machine to themselves).
 if (browserTests) {
   const { playwrightEnv, buildEnv } = browserTests
   await timed('Browser tests (Playwright: desktop, mobile)', () =>
@@ -172,6 +172,7 @@ async function prepareBrowserTests() {
       // TypeGen ran first; TypeScript runs in its own lane.
       env: { ...env, PLUME_TYPEGEN_DONE: typesChecked ? '1' : '', PLUME_TYPES_CHECKED_APART: typesChecked ? '1' : '' },
     })
+  await typegen
   const built = await prepareTestBuild(buildEnv, { supabase: supabasePort, site: sitePort, lake: lakePort }, runBuild)
   await supabase
   if (!built) return null
@@ -221,27 +222,36 @@ async function testOtherServingModes({ buildEnv, playwrightEnv }) {
       },
     },
   ]
-  for (const mode of modes) {
+  // Both at once, a Playwright worker each: their servers mostly wait on the browser.
+  const ports = []
+  while (ports.length < modes.length) {
     const port = await freePort()
-    const { command, args, cwd, folder } = mode.start(port)
-    const slug = mode.name.replace(/\W+/g, '-')
-    const logFile = `test-results/${slug}.log`
-    rmSync(logFile, { force: true })
-    const output = openSync(logFile, 'a')
-    const server = spawn(command, args, { cwd, stdio: ['ignore', output, output], env: { ...process.env, ...buildEnv, PORT: String(port) } })
-    try {
-      await waitForHttp(`http://127.0.0.1:${port}/robots.txt`, { timeoutMs: 60_000 })
-      await run(`Browser tests against ${mode.name} (log: ${logFile})`, 'playwright', ['test', 'tests/e2e/serving-modes.spec.ts', '--project=desktop'], {
-        env: { ...playwrightEnv, BASE_URL: `http://127.0.0.1:${port}`, SERVING_MODE: mode.name, PLAYWRIGHT_JSON_FILE: `test-results/playwright-${slug}.json` },
-      })
-    } catch (error) {
-      console.error(`✖ ${mode.name} did not start: ${error.message} (see ${logFile})`)
-      failedSteps++
-    } finally {
-      server.kill('SIGTERM')
-      if (folder) rmSync(folder, { recursive: true, force: true })
-    }
+    if (!ports.includes(port)) ports.push(port)
   }
+  await Promise.all(
+    modes.map(async (mode, index) => {
+      const port = ports[index]
+      const { command, args, cwd, folder } = mode.start(port)
+      const slug = mode.name.replace(/\W+/g, '-')
+      const logFile = `test-results/${slug}.log`
+      rmSync(logFile, { force: true })
+      const output = openSync(logFile, 'a')
+      const server = spawn(command, args, { cwd, stdio: ['ignore', output, output], env: { ...process.env, ...buildEnv, PORT: String(port) } })
+      try {
+        await waitForHttp(`http://127.0.0.1:${port}/robots.txt`, { timeoutMs: 60_000 })
+        await run(`Browser tests against ${mode.name} (log: ${logFile})`, 'playwright', ['test', 'tests/e2e/serving-modes.spec.ts', '--project=desktop', '--workers=1'], {
+          buffer: true,
+          env: { ...playwrightEnv, BASE_URL: `http://127.0.0.1:${port}`, SERVING_MODE: mode.name, PLAYWRIGHT_JSON_FILE: `test-results/playwright-${slug}.json` },
+        })
+      } catch (error) {
+        console.error(`✖ ${mode.name} did not start: ${error.message} (see ${logFile})`)
+        failedSteps++
+      } finally {
+        server.kill('SIGTERM')
+        if (folder) rmSync(folder, { recursive: true, force: true })
+      }
+    }),
+  )
 }
 
 const readReport = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null)
