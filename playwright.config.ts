@@ -32,7 +32,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   forbidOnly: true,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_FILE ?? 'test-results/playwright.json' }]],
-  outputDir: 'test-results/playwright',
+  // Each run of the test command (site, Studio, each serving mode) keeps its own artifacts: Playwright
+  // empties its output folder when it starts, and two runs at once would write over each other's.
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? 'test-results/playwright',
   ...(servers && {
     webServer: {
       command: 'node scripts/e2e-servers.mjs',

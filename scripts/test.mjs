@@ -123,7 +123,7 @@ if (browserTests) {
   // Last, as it publishes content the pages above are checked against.
   await timed('Studio browser tests (Playwright: studio)', () =>
     run('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps', '--workers=1', '--pass-with-no-tests', ...playwrightFilter], {
-      env: { ...playwrightEnv, PLAYWRIGHT_JSON_FILE: 'test-results/playwright-studio.json' },
+      env: { ...playwrightEnv, PLAYWRIGHT_JSON_FILE: 'test-results/playwright-studio.json', PLAYWRIGHT_OUTPUT_DIR: 'test-results/playwright-studio' },
     }),
   )
   await timed('Browser tests against the other ways of serving', () => testOtherServingModes({ buildEnv, playwrightEnv }))
@@ -241,7 +241,7 @@ async function testOtherServingModes({ buildEnv, playwrightEnv }) {
         await waitForHttp(`http://127.0.0.1:${port}/robots.txt`, { timeoutMs: 60_000 })
         await run(`Browser tests against ${mode.name} (log: ${logFile})`, 'playwright', ['test', 'tests/e2e/serving-modes.spec.ts', '--project=desktop', '--workers=1'], {
           buffer: true,
-          env: { ...playwrightEnv, BASE_URL: `http://127.0.0.1:${port}`, SERVING_MODE: mode.name, PLAYWRIGHT_JSON_FILE: `test-results/playwright-${slug}.json` },
+          env: { ...playwrightEnv, BASE_URL: `http://127.0.0.1:${port}`, SERVING_MODE: mode.name, PLAYWRIGHT_JSON_FILE: `test-results/playwright-${slug}.json`, PLAYWRIGHT_OUTPUT_DIR: `test-results/playwright-${slug}` },
         })
       } catch (error) {
         console.error(`✖ ${mode.name} did not start: ${error.message} (see ${logFile})`)

@@ -22,6 +22,16 @@ const PAGE_LOOP_MS = 300_000
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 
 async function axeViolations(page: Page, label: string): Promise<string[]> {
+  // Contrast is measured on what stays on screen: once every finite animation has ended (a heading
+  // fading in is paler for a moment; on a busy machine axe could catch it half-way).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
   return violations.map((violation) => `${label}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 4).join(' | ')}`)
 }
