@@ -9,7 +9,10 @@ import { malformedRequestTarget, originForm } from './request-target.mjs'
 export const SITE_TIMEOUTS = {
   headersTimeout: 20_000,
   requestTimeout: 60_000,
-  keepAliveTimeout: 5_000,
+  // Above the 60 s idle timeout of common load balancers and CDN origins: a proxy must never reuse a
+  // connection at the moment the site closes it (its client then gets a 502). Node's default, 5 s, hit
+  // the same race with the browser tests' own HTTP client on a busy machine (ECONNRESET).
+  keepAliveTimeout: 65_000,
   // Longer than any render; the draft-mode live stream sends a keep-alive well within it.
   idleTimeout: 120_000,
 }
