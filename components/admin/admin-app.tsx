@@ -23,8 +23,10 @@ export function AdminApp() {
   const [busy, setBusy] = useState(false)
 
   const refuse = useCallback(async () => {
-    toast({ variant: 'error', title: 'Accès non autorisé' })
+    // Signed out before it is said: once the refusal shows, the browser holds no session (on a busy
+    // machine the notice came first and the session was still stored for a moment).
     await client.auth.signOut()
+    toast({ variant: 'error', title: 'Accès non autorisé' })
     setState('signed-out')
   }, [client])
 
