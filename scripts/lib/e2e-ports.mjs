@@ -3,6 +3,7 @@
 // reused while free, so the test build made for them (its URLs are inlined) is reused too.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { TEST_DIST_DIR } from './test-build.mjs'
 
 const PORTS_FILE = 'test-results/e2e-ports.json'
 
@@ -37,6 +38,8 @@ export function e2eServers() {
     ;[process.env.E2E_LAKE_PORT, process.env.E2E_SUPABASE_PORT, process.env.E2E_SITE_PORT] = ports.map(String)
     process.env.SUPABASE_URL = `http://127.0.0.1:${ports[1]}`
     process.env.CONTENT_LAKE_URL = `http://127.0.0.1:${ports[0]}`
+    // The build the site serves (tests read its prerender manifest), as the test command passes it.
+    process.env.NEXT_DIST_DIR = TEST_DIST_DIR
   }
   const env = { E2E_LAKE_PORT: process.env.E2E_LAKE_PORT, E2E_SUPABASE_PORT: process.env.E2E_SUPABASE_PORT, E2E_SITE_PORT: process.env.E2E_SITE_PORT }
   return { baseURL: `http://127.0.0.1:${env.E2E_SITE_PORT}`, env }
