@@ -10,11 +10,13 @@
 // It ends with how long each stage took, the ten slowest tests, and one line "N passed, M failed"
 // (non-zero exit code when anything failed).
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { findChromium } from './lib/find-chromium.mjs'
 import { e2eEnv, freePort, startE2eContentLake, startE2eSite, startE2eSupabase, waitForHttp } from './lib/backends.mjs'
 import { installObservatory } from './lib/observatory.mjs'
+import { makeStandaloneFolder } from './lib/standalone-folder.mjs'
 import { lastTestBuildPorts, prepareTestBuild } from './lib/test-build.mjs'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -205,16 +207,12 @@ async function prepareBrowserTests() {
  */
 async function testOtherServingModes({ buildEnv, playwrightEnv }) {
   if (playwrightFilter.length > 0 && !playwrightFilter.some((arg) => arg.includes('serving-modes'))) return
-  const { mkdtempSync } = await import('node:fs')
-  const { tmpdir } = await import('node:os')
-  const { join } = await import('node:path')
-  const { makeStandaloneFolder } = await import('./lib/standalone-folder.mjs')
   const modes = [
     { name: 'next start', start: (port) => ({ command: 'next', args: ['start', '-p', String(port), '-H', '127.0.0.1'] }) },
     {
       name: 'standalone folder',
       start: (port) => {
-        const folder = mkdtempSync(join(tmpdir(), 'plume-standalone-'))
+        const folder = mkdtempSync(path.join(tmpdir(), 'plume-standalone-'))
         const { cmd } = makeStandaloneFolder(folder, { distDir: buildEnv.NEXT_DIST_DIR })
         console.log(`  (standalone folder: ${folder}; command: ${cmd.join(' ')})`)
         // The image's command, on loopback; `node` is the Node this command runs on (the image's, 24).
