@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
 import { expect, test, watchedContext } from './fixtures'
 import { tabTo } from './keyboard'
-import { localized, PUBLIC_PATHS } from './public-routes'
+import { LAYOUT_PATHS, localized, PUBLIC_PATHS } from './public-routes'
 
 /*
  * WCAG 2.2 AA beyond axe's default rule set: axe with its best-practice and experimental rules (label
@@ -15,6 +15,10 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-prac
 // Every public page in both languages and the not-found page, at the top level and under a service.
 const NOT_FOUND = { fr: ['/page-absente', '/linkedin-services/deeper/path'], en: ['/en/missing-page'] }
 const PAGES = (['fr', 'en'] as const).flatMap((locale) => [...PUBLIC_PATHS.map((path) => localized(path, locale)), ...NOT_FOUND[locale]])
+// One page of each layout in both languages, the not-found pages with them: where a check is about the
+// layout (a phone's width, the fixed header), pages that share one tell nothing more (their words are
+// checked on every page by the desktop axe run).
+const LAYOUT_PAGES = (['fr', 'en'] as const).flatMap((locale) => [...LAYOUT_PATHS.map((path) => localized(path, locale)), ...NOT_FOUND[locale]])
 /* The checks below go through every page in one test (one browser context: its cache keeps each page
  * load cheap; a context per page cost more than the check itself on a busy machine). Their ceiling
  * only catches a hang: some 20 pages at up to 15 s each on a busy 2-core machine. */
@@ -68,11 +72,11 @@ test('axe, all rules (best practices and experimental included): every page on a
   expect(found).toEqual([])
 })
 
-test('axe, all rules, on a phone (target size among them): every page, the menu open', async ({ browser, baseURL }) => {
+test('axe, all rules, on a phone (target size among them): every layout, the menu open', async ({ browser, baseURL }) => {
   test.setTimeout(PAGE_LOOP_MS)
   const page = await phonePage(browser, baseURL)
   const found: string[] = []
-  for (const url of PAGES) {
+  for (const url of LAYOUT_PAGES) {
     await page.goto(url)
     found.push(...(await axeViolations(page, `${url} (phone)`)))
   }
@@ -83,13 +87,13 @@ test('axe, all rules, on a phone (target size among them): every page, the menu 
   expect(found).toEqual([])
 })
 
-test('2.4.11 Focus Not Obscured: tabbing through each page, nothing focused is under the fixed header', async ({ page }) => {
+test('2.4.11 Focus Not Obscured: tabbing through each layout, nothing focused is under the fixed header', async ({ page }) => {
   test.setTimeout(PAGE_LOOP_MS)
   // Focus scrolls at once, as when a visitor asks for reduced motion (the site's own rule): each stop
   // is measured where its scroll ends, with no waiting frame by frame for a smooth scroll to settle.
   await page.emulateMedia({ reducedMotion: 'reduce' })
   const hidden: string[] = []
-  for (const url of PAGES) {
+  for (const url of LAYOUT_PAGES) {
     await page.goto(url)
     // What a Tab can reach on this page: twice that many presses and a little more is the bound that
     // catches a focus trap; the loop ends when the focus comes back round to its first stop.
@@ -124,6 +128,8 @@ test('2.4.11 Focus Not Obscured: tabbing through each page, nothing focused is u
   expect(hidden).toEqual([])
 })
 
+// Every page, for its words (a long one can push a page wider); 320 px stands for every phone width: the
+// layout has no breakpoint below Tailwind's sm (640 px), so what fits at 320 fits wider.
 test('1.4.10 Reflow: at 320 CSS px nothing scrolls sideways or is cut off, inbox included', async ({ browser, baseURL }) => {
   test.setTimeout(PAGE_LOOP_MS)
   const page = await phonePage(browser, baseURL, { viewport: { width: 320, height: 640 } })

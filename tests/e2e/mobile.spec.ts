@@ -1,5 +1,4 @@
 import { expect, test } from './fixtures'
-import { localized, PUBLIC_PATHS } from './public-routes'
 
 test('the mobile menu opens, lists every destination, closes on Escape and after navigating', async ({ page }) => {
   await page.goto('/')
@@ -61,12 +60,4 @@ test('the mobile call to action goes home and scrolls to the services', async ({
     .toBe(true)
 })
 
-for (const locale of ['fr', 'en'] as const) {
-  test(`no page scrolls sideways on a phone (${locale})`, async ({ page }) => {
-    for (const path of PUBLIC_PATHS) {
-      await page.goto(localized(path, locale))
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-      expect(overflow, `${localized(path, locale)} overflows by ${overflow}px`).toBeLessThanOrEqual(0)
-    }
-  })
-}
+// No page scrolls sideways on a phone: accessibility.spec.ts's Reflow test checks every page at 320 px.
