@@ -45,7 +45,8 @@ type Behaviour = {
 const BEHAVIOURS: Behaviour[] = [
   { name: 'brand', throughMenu: false, from: '/about', to: '/', act: (page) => page.getByTestId('brand').click() },
   {
-    name: 'services entry', throughMenu: true,
+    name: 'services entry',
+    throughMenu: true,
     from: '/',
     to: '/redaction-web',
     act: async (page, phone, locale) => {
@@ -59,33 +60,38 @@ const BEHAVIOURS: Behaviour[] = [
     },
   },
   {
-    name: 'benefits anchor', throughMenu: true,
+    name: 'benefits anchor',
+    throughMenu: true,
     from: '/contact',
     to: '/',
     act: async (page, phone, locale) =>
       (await headerControl(page, phone, `a[href="${locale === 'fr' ? '/#benefits' : '/en#benefits'}"]`)).click(),
   },
   {
-    name: 'about link', throughMenu: true,
+    name: 'about link',
+    throughMenu: true,
     from: '/',
     to: '/about',
     act: async (page, phone, locale) =>
       (await headerControl(page, phone, `a[href="${localized('/about', locale)}"]`)).click(),
   },
   {
-    name: 'language toggle', throughMenu: true,
+    name: 'language toggle',
+    throughMenu: true,
     from: '/',
     to: '/',
     act: async (page, phone) => (await headerControl(page, phone, '[data-testid="language-toggle"]')).click(),
   },
   {
-    name: 'call to action on home', throughMenu: true,
+    name: 'call to action on home',
+    throughMenu: true,
     from: '/',
     to: '/',
     act: async (page, phone) => (await headerControl(page, phone, '[data-testid="nav-cta"]')).click(),
   },
   {
-    name: 'call to action elsewhere', throughMenu: true,
+    name: 'call to action elsewhere',
+    throughMenu: true,
     from: '/contact',
     to: '/',
     act: async (page, phone) => (await headerControl(page, phone, '[data-testid="nav-cta"]')).click(),
@@ -178,11 +184,11 @@ for (const locale of ['fr', 'en'] as const) {
       baseURL,
     }) => {
       test.setTimeout(120_000)
-      // Four behaviours at a time: eight browser pages at once slowed the timing-sensitive tests running
-      // beside this one on a 2-core machine.
       // On a phone, what does not go through the menu (the brand, the hero's button) is the desktop's
       // path again.
       const behaviours = BEHAVIOURS.filter((behaviour) => !width.phone || behaviour.throughMenu)
+      // Four behaviours at a time: eight browser pages at once slowed the timing-sensitive tests running
+      // beside this one on a 2-core machine.
       const watches: Watch[] = []
       for (let first = 0; first < behaviours.length; first += 4) {
         const batch = behaviours.slice(first, first + 4)
