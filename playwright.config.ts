@@ -1,21 +1,13 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig, devices } from '@playwright/test'
 import { e2eServers } from './scripts/lib/e2e-ports.mjs'
+import { CHROMIUM_ARGS, findChromium } from './scripts/lib/find-chromium.mjs'
 
 // Under `npm test -- e2e` (scripts/test.mjs) the servers are already running and their URLs passed in
 // (BASE_URL…). Run on its own (`npx playwright test …`), Playwright starts them itself through
 // scripts/e2e-servers.mjs: the twins and the site on free loopback ports, building .next-test when stale.
-// Chromium is Debian's (Playwright cannot download one here).
+// Chromium is Debian's headless shell (Playwright cannot download one here: scripts/lib/find-chromium.mjs).
 const servers = e2eServers()
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -51,7 +43,7 @@ export default defineConfig({
   }),
   use: {
     baseURL: process.env.BASE_URL ?? servers?.baseURL,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? findChromium({ kind: 'headless-shell', install: false }), args: CHROMIUM_ARGS },
     // No trace by default: recording one costs the browser tests a third to two fifths of their CPU
     // time, every run, for the rare failure (measured on two specs: 114 s of CPU with the default
     // trace, 80 s without its screencast, 67 s with none). A failure still leaves a screenshot and the

@@ -141,7 +141,7 @@ await stopServers()
 async function prepareBrowserTests() {
   let chromium
   try {
-    chromium = findChromium()
+    chromium = findChromium({ kind: 'headless-shell' })
   } catch (error) {
     console.error(`✖ ${error.message}`)
     failedSteps++
