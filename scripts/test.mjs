@@ -172,7 +172,8 @@ async function prepareBrowserTests() {
     run('Production build for the browser tests', 'npm', ['run', '--silent', 'build'], {
       buffer: true,
       // TypeGen ran first; TypeScript runs in its own lane.
-      env: { ...env, PLUME_TYPEGEN_DONE: typesChecked ? '1' : '', PLUME_TYPES_CHECKED_APART: typesChecked ? '1' : '' },
+      // Under CI the clone is thrown away: no later build reads Turbopack's disk cache (next.config.ts).
+      env: { ...env, PLUME_TYPEGEN_DONE: typesChecked ? '1' : '', PLUME_TYPES_CHECKED_APART: typesChecked ? '1' : '', ...(process.env.CI && { PLUME_BUILD_CACHE: '0' }) },
     })
   await typegen
   const built = await prepareTestBuild(buildEnv, { supabase: supabasePort, site: sitePort, lake: lakePort }, runBuild)
