@@ -279,7 +279,9 @@ function testDurations() {
   return tests
 }
 
-const duration = (ms) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s` : `${(ms / 1000).toFixed(1)} s`)
+// Whole seconds first, so 11 min 59.6 s reads 12 min 00 s rather than 11 min 60 s.
+const minutesAndSeconds = (seconds) => `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`
+const duration = (ms) => (ms >= 59_950 ? minutesAndSeconds(Math.round(ms / 1000)) : `${(ms / 1000).toFixed(1)} s`)
 
 if (stages.length) {
   const width = Math.max(...stages.map((stage) => stage.name.length), 'Total'.length)
