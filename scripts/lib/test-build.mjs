@@ -24,7 +24,8 @@ export function lastTestBuildPorts() {
  * and resolves true when it succeeded (the caller decides where its output goes).
  */
 export async function prepareTestBuild(buildEnv, ports, runBuild, { log = console.log } = {}) {
-  const env = { ...process.env, ...buildEnv }
+  // No server source maps (next.config.ts): no test reads a stack trace of the built server.
+  const env = { ...process.env, ...buildEnv, PLUME_SOURCE_MAPS: '0' }
   if (buildIsCurrent(TEST_DIST_DIR, env) && existsSync(PRISTINE_DIR)) {
     log(`\n▶ Production build for the browser tests: reusing ${TEST_DIST_DIR} (built from the same sources and environment)`)
     for (const part of WRITTEN_AT_RUNTIME) {
