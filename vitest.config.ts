@@ -15,11 +15,13 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
   test: {
     environment: 'node',
-    // Worker threads rather than processes, and modules shared between the files of a worker: the same
-    // 324 tests took 131 s of CPU instead of 170 s, 119 s instead of 143 s on a 2-core machine (each
-    // file used to load its own copy of zod, supabase-js, PGlite's engine…). Nothing is shared between
-    // tests but loaded code: each file starts its own servers and databases.
-    pool: 'threads',
+    // Modules shared between the files of a worker (isolate: false below): each file used to load its
+    // own copy of zod, supabase-js, PGlite's engine… Nothing is shared between tests but loaded code:
+    // each file starts its own servers and databases. Worker processes, not threads: with every file's
+    // PGlite engines (WebAssembly, each in a thread of its own) in one process, V8 once aborted the whole
+    // run (SIGTRAP, "Check failed: jit_page_->allocations_.erase(addr) == 1" while freeing WebAssembly
+    // code), a crash no test can catch.
+    pool: 'forks',
     // Logs of passing tests (the function's JSON lines) stay quiet; a failing test shows its own.
     silent: 'passed-only',
     // Ceilings that catch hangs, generous enough for a busy 2-core machine (starting a local Supabase
