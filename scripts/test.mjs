@@ -6,7 +6,7 @@
 //     - a local Content Lake (seeded), Sanity's own document validator over it, a production build
 //       read from it, a local Supabase and the site
 //  2. browser tests (Playwright + Debian's Chromium) against that build: the site, then the Studio,
-//     then the other ways of serving the same build
+//     beside the other ways of serving the same build (next start, the standalone folder)
 // It ends with how long each stage took, the ten slowest tests, and one line "N passed, M failed"
 // (non-zero exit code when anything failed).
 import { spawn } from 'node:child_process'
