@@ -43,6 +43,9 @@ export async function lake<T>(path: string, init: RequestInit = {}): Promise<T> 
 }
 export const getDocument = async (id: string) => (await lake<{ documents: Record<string, unknown>[] }>(`/v2025-02-19/data/doc/production/${id}`)).documents[0] ?? null
 
+/** The characters @vercel/stega writes in draft mode (current and legacy alphabets). */
+export const STEGA = /[\u200B-\u200D\u2060-\u2064\uFEFF]|[\u{1D173}-\u{1D17A}]/u
+
 export const field = (page: Page, path: string) => page.locator(`[id="${path}"]`)
 
 /**
