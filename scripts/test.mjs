@@ -5,19 +5,20 @@
 //     - unit + integration tests (vitest)
 //     - a local Content Lake (seeded), Sanity's own document validator over it, a production build
 //       read from it, a local Supabase and the site
-//  2. browser tests (Playwright + Debian's Chromium) against that build: the site, then the Studio,
-//     beside the other ways of serving the same build (next start, the standalone folder)
+//  2. browser tests (Playwright + Debian's Chromium) against that build, once its lane has ended (the
+//     others may still be finishing): the site, then the Studio, beside the other ways of serving the
+//     same build (next start, the standalone folder)
 // It ends with how long each stage took, the ten slowest tests, and one line "N passed, M failed"
 // (non-zero exit code when anything failed).
 import { spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { findChromium } from './lib/find-chromium.mjs'
 import { e2eEnv, freePort, startE2eContentLake, startE2eSite, startE2eSupabase, waitForHttp } from './lib/backends.mjs'
 import { installObservatory } from './lib/observatory.mjs'
 import { makeStandaloneFolder } from './lib/standalone-folder.mjs'
-import { lastTestBuildPorts, prepareTestBuild } from './lib/test-build.mjs'
+import { copyTestBuildForNextStart, lastTestBuildPorts, prepareTestBuild } from './lib/test-build.mjs'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 process.env.DO_NOT_TRACK = '1'
@@ -116,11 +117,13 @@ if (wants('unit')) {
   )
 }
 let browserTests = null
-if (wants('e2e')) lanes.push(timed('Lane: Content Lake, validation, build, servers', async () => (browserTests = await prepareBrowserTests())))
+const serversLane = wants('e2e') ? timed('Lane: Content Lake, validation, build, servers', async () => (browserTests = await prepareBrowserTests())) : null
+if (serversLane) lanes.push(serversLane)
 if (lanes.length > 1) console.log(`\n▶ ${lanes.length} lanes at once; each prints its output when it ends.`)
-await Promise.all(lanes)
 
-// 2. The browser tests, once every lane has ended (they need the machine to themselves).
+// 2. The browser tests, as soon as their servers are up: the other lanes may still be finishing (their
+// last files leave a core idle), and no test measures the machine, so sharing it costs none a verdict.
+await (serversLane ?? Promise.all(lanes))
 if (browserTests) {
   const { playwrightEnv, buildEnv } = browserTests
   await timed('Browser tests (Playwright: desktop, mobile)', () =>
@@ -138,6 +141,7 @@ if (browserTests) {
     timed('Browser tests against the other ways of serving (beside the Studio tests)', () => testOtherServingModes({ buildEnv, playwrightEnv })),
   ])
 }
+await Promise.all(lanes)
 await stopServers()
 
 /**
@@ -220,10 +224,9 @@ async function testOtherServingModes({ buildEnv, playwrightEnv }) {
     {
       name: 'next start',
       start: (port) => {
-        // A copy of the build of its own, as a deployment has: npm start's server, under the Studio
-        // tests meanwhile, rewrites the pages of .next-test that a publish revalidates, and this
-        // server would otherwise read one while it is being written.
-        const distDir = copyBuildForNextStart(buildEnv.NEXT_DIST_DIR)
+        // A copy of the build of its own (npm start's server rewrites .next-test meanwhile, under the
+        // Studio tests).
+        const distDir = copyTestBuildForNextStart(buildEnv.NEXT_DIST_DIR)
         return { command: 'next', args: ['start', '-p', String(port), '-H', '127.0.0.1'], env: { NEXT_DIST_DIR: distDir }, folder: distDir }
       },
     },
@@ -268,16 +271,6 @@ async function testOtherServingModes({ buildEnv, playwrightEnv }) {
       }
     }),
   )
-}
-
-/** What `next start` reads of a build (not the standalone server, caches or generated types), copied
- *  to a folder beside it; returns that folder. */
-function copyBuildForNextStart(distDir) {
-  const copy = `${distDir}-next-start`
-  rmSync(copy, { recursive: true, force: true })
-  const skipped = new Set(['standalone', 'cache', 'types', 'plume-pristine', 'trace', 'trace-build', 'diagnostics'])
-  cpSync(distDir, copy, { recursive: true, filter: (source) => path.dirname(source) !== distDir || !skipped.has(path.basename(source)) })
-  return copy
 }
 
 const readReport = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null)

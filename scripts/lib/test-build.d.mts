@@ -7,3 +7,4 @@ export function prepareTestBuild(
   runBuild: (env: NodeJS.ProcessEnv) => Promise<boolean>,
   options?: { log?: (message: string) => void },
 ): Promise<boolean>
+export function copyTestBuildForNextStart(distDir?: string): string
