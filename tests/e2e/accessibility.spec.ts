@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
-import { expect, test, watchedContext } from './fixtures'
+import { AT_REST, expect, test, watchedContext } from './fixtures'
 import { tabTo } from './keyboard'
 import { LAYOUT_PATHS, localized, PUBLIC_PATHS } from './public-routes'
 
@@ -24,15 +24,7 @@ const LAYOUT_PAGES = (['fr', 'en'] as const).flatMap((locale) => [...LAYOUT_PATH
  * only catches a hang: some 20 pages at up to 15 s each on a busy 2-core machine. */
 const PAGE_LOOP_MS = 300_000
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
-/*
- * The page loops below read pages at rest, so they load them with reduced motion asked for: the page is
- * then at rest as soon as it has loaded. That is the same page: with reduced motion app/globals.css
- * changes only durations (animations and transitions of 0.01 ms, instant scrolling), so every colour,
- * size and position a check reads is the one a visitor sees once the hero has faded in. It halves what
- * a page load costs the browser here (0.45–0.7 → 0.3 CPU-s, measured on eight pages). Motion itself is
- * checked by the 2.3.3 test, and every interaction test of the site runs with it.
- */
-const AT_REST = { reducedMotion: 'reduce' } as const
+// The page loops below read pages at rest: they load them AT_REST (fixtures.ts).
 
 async function axeViolations(page: Page, label: string): Promise<string[]> {
   // Contrast is measured on what stays on screen: once every finite animation has ended (a heading
@@ -114,7 +106,7 @@ type FocusLogWindow = { __focusStops: () => FocusLog }
 
 test('2.4.11 Focus Not Obscured: tabbing through each layout, nothing focused is under the fixed header', async ({ page }) => {
   test.setTimeout(PAGE_LOOP_MS)
-  // At rest (AT_REST above): focus also scrolls at once, so each stop is measured where its scroll
+  // At rest (AT_REST): focus also scrolls at once, so each stop is measured where its scroll
   // ends, with no waiting frame by frame for a smooth scroll to settle.
   await page.emulateMedia(AT_REST)
   const hidden: string[] = []

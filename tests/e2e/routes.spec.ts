@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto'
 import { connect } from 'node:net'
-import { expect, test } from './fixtures'
+import { AT_REST, expect, test } from './fixtures'
 import { firstLoadScripts } from '../../scripts/lib/first-load-scripts.mjs'
 import { localized, PUBLIC_PATHS } from './public-routes'
 
 // Accessibility (axe, every rule tag these pages were once checked with and more) is checked page by
 // page in accessibility.spec.ts, on a desktop and on a phone: here, what a page says about itself.
-// None of it moves: pages load with reduced motion asked for, at rest at once (accessibility.spec.ts
-// says why that is the same page, and costs the browser half as much).
-test.use({ reducedMotion: 'reduce' })
+// None of it moves: pages load at rest (fixtures.ts).
+test.use(AT_REST)
 for (const locale of ['fr', 'en'] as const) {
   for (const path of PUBLIC_PATHS) {
     const url = localized(path, locale)

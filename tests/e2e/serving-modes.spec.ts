@@ -1,7 +1,7 @@
 import { createClient } from '@supabase/supabase-js'
 import type { Page } from '@playwright/test'
 import { LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
-import { expect, test } from './fixtures'
+import { AT_REST, expect, test } from './fixtures'
 import { gradeOf } from './observatory'
 import { PUBLIC_PATHS, localized } from './public-routes'
 
@@ -44,9 +44,9 @@ async function sendForm(page: Page, form: ReturnType<Page['getByTestId']>, email
 test.describe(`served by ${mode}`, () => {
   test('every public page hydrates under the policy it is sent with', async ({ page }) => {
     test.setTimeout(120_000)
-    // At rest at once (accessibility.spec.ts says why that is the same page): hydration is what this
-    // loop checks; the tests below interact with the pages as they move.
-    await page.emulateMedia({ reducedMotion: 'reduce' })
+    // At rest (fixtures.ts): hydration is what this loop checks; the tests below interact with the
+    // pages as they move.
+    await page.emulateMedia(AT_REST)
     for (const path of PUBLIC_PATHS.flatMap((path) => [localized(path, 'fr'), localized(path, 'en')])) {
       const response = await page.goto(path)
       expect(response?.status(), path).toBe(200)
