@@ -23,10 +23,23 @@ async function openDocument(page: Page, path: string) {
   await expect(page.getByRole('button', { name: /^(Used on \d+ pages?|Utilisé sur|Affiché sur)/ })).toBeVisible({ timeout: 120_000 })
 }
 
+/**
+ * Clicks an item of the document's action menu (« … » beside Publish). The pane re-renders while a
+ * document settles (its draft echoed back, the Presentation tool's list of the pages that show it),
+ * which closes an open menu or disables its items for a moment: the menu is opened again until the
+ * item, enabled, takes the click (a busy machine once left a test waiting on a menu already closed).
+ */
+async function documentAction(page: Page, name: string) {
+  const item = page.getByRole('menuitem', { name })
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByTestId('action-menu-button').click()
+    await item.click({ timeout: 5_000 })
+  }).toPass({ timeout: 60_000 })
+}
+
 /** « Discard changes » from the document's action menu, confirmed. */
 async function discardChanges(page: Page) {
-  await page.getByTestId('action-menu-button').click()
-  await page.getByRole('menuitem', { name: 'Discard changes' }).click()
+  await documentAction(page, 'Discard changes')
   await page.getByRole('dialog').getByRole('button', { name: /discard/i }).click()
 }
 
@@ -144,8 +157,7 @@ test('clearing a required field shows the validation error and publishing is ref
 })
 
 test('collection documents can be created and deleted; singletons can be neither', async ({ page }) => {
-  // Loaded afresh: moved to within the Studio, its menu then offered Delete disabled on the new document.
-  await page.goto('/studio/structure')
+  await openStudio(page, '/studio/structure')
   await page.getByRole('button', { name: 'Create new document' }).click()
   // The types a new document can be: the five collections, in a list of exactly five.
   const types = page.getByRole('listbox', { name: 'new-document.new-document' }).getByRole('link')
@@ -158,8 +170,7 @@ test('collection documents can be created and deleted; singletons can be neither
   const idOf = async () => (await lake<{ result: string | null }>(`/v2025-02-19/data/query/production?perspective=raw&query=${encodeURIComponent(`*[name == "${name}"][0]._id`)}`)).result
   await expect.poll(idOf, { timeout: 30_000 }).toMatch(/^drafts\./)
   const id = (await idOf()) as string
-  await page.getByTestId('action-menu-button').click()
-  await page.getByRole('menuitem', { name: 'Delete' }).click()
+  await documentAction(page, 'Delete')
   await page.getByRole('dialog').getByRole('button', { name: /delete/i }).click()
   await expect.poll(async () => getDocument(id), { timeout: 30_000 }).toBeNull()
 
@@ -168,7 +179,10 @@ test('collection documents can be created and deleted; singletons can be neither
   await openDocument(page, 'homePage')
   await expect(page.getByTestId('action-publish')).toBeVisible()
   const more = page.getByTestId('action-menu-button')
-  if ((await more.count()) > 0) await more.click()
+  if ((await more.count()) > 0) {
+    await more.click()
+    await expect(page.getByRole('menuitem').first()).toBeVisible()
+  }
   await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0)
   await expect(page.getByRole('menuitem', { name: 'Duplicate' })).toHaveCount(0)
 })
