@@ -167,11 +167,20 @@ async function prepareBrowserTests() {
   const lakePort = await freePort(lastPorts.lake)
   const siteUrl = `http://127.0.0.1:${sitePort}`
   const buildEnv = e2eEnv({ lakePort, supabasePort, sitePort })
+  // MDN HTTP Observatory's grader for the security-header tests, installed apart
+  // (scripts/lib/observatory.mjs) from the start: npm spends most of it waiting on the registry.
+  const observatory = installObservatory().catch((error) => {
+    console.error(`\n✗ ${error.message}`)
+    failedSteps++
+    return ''
+  })
   const lake = await startE2eContentLake({ lakePort, siteUrl, onGiveUp: serverGaveUp })
   servers.push(lake)
   // The Supabase twin starts meanwhile (its migrations take a while); the build reads no Supabase.
   const supabase = startE2eSupabase({ supabasePort, onGiveUp: serverGaveUp }).then((twin) => servers.push(twin))
-  await run('Sanity document validation (sanity documents validate, against the local Content Lake)', 'sanity', ['documents', 'validate', '--yes', '--level', 'error'], {
+  // Sanity's validator reads the Content Lake beside the build, which does not wait for its verdict
+  // (a failure fails the run all the same).
+  const validated = run('Sanity document validation (sanity documents validate, against the local Content Lake)', 'sanity', ['documents', 'validate', '--yes', '--level', 'error'], {
     buffer: true,
     env: {
       ...buildEnv,
@@ -190,19 +199,12 @@ async function prepareBrowserTests() {
   await typegen
   const built = await prepareTestBuild(buildEnv, { supabase: supabasePort, site: sitePort, lake: lakePort }, runBuild)
   await supabase
+  await validated
   if (!built) return null
   servers.push(await startE2eSite({ sitePort, env: buildEnv, onGiveUp: serverGaveUp }))
-  // MDN HTTP Observatory's grader for the security-header tests, installed apart (scripts/lib/observatory.mjs).
-  let observatoryDir = ''
-  try {
-    observatoryDir = await installObservatory()
-  } catch (error) {
-    console.error(`\n✗ ${error.message}`)
-    failedSteps++
-  }
   const playwrightEnv = {
     ...buildEnv,
-    OBSERVATORY_DIR: observatoryDir,
+    OBSERVATORY_DIR: await observatory,
     BASE_URL: siteUrl,
     SUPABASE_URL: `http://127.0.0.1:${supabasePort}`,
     CONTENT_LAKE_URL: lake.contentLake.url,

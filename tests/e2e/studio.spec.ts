@@ -10,7 +10,7 @@ import { collectErrors, field, getDocument, lake, lakeUrl, openStudio, publish, 
  * scripts/test.mjs starts (seeded, in memory, webhook pointed at the test site). This project runs
  * after the others (playwright.config.ts), since publishing changes the pages they read. The tests
  * share one Studio page (studioTest), booted by the first and reloaded only where a test needs a
- * fresh start (keyboard only, after a restart of the servers).
+ * fresh start (after a restart of the servers).
  */
 
 test.describe.configure({ mode: 'serial' })
@@ -208,10 +208,15 @@ function png(width: number, height: number): Buffer {
 
 test('the Studio works by keyboard alone: open a document from the structure, edit a field, publish', async ({ page }) => {
   const title = `Nos coordonnées ${Date.now().toString(36)}`
-  // Loaded afresh: a keyboard user starts from the top of the page.
-  await page.goto('/studio/structure')
+  await openStudio(page, '/studio/structure')
   const entry = page.getByRole('link', { name: 'Contact', exact: true })
   await expect(entry).toBeVisible({ timeout: 30_000 })
+  // From the top of the page, as after loading it: the next Tab goes to the first stop of the page.
+  await page.evaluate(() => {
+    document.body.tabIndex = -1
+    document.body.focus()
+    document.body.removeAttribute('tabindex')
+  })
   // The structure list is one Tab stop whose items the arrow keys walk (aria-activedescendant; Sanity
   // marks the active one data-hovered): Tab to it, arrows to « Contact », Enter.
   await tabTo(page, page.locator('[tabindex="0"]', { has: entry }).last(), { max: 40 })
