@@ -52,7 +52,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: /(mobile|studio|presentation)\.spec\.ts/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: /(mobile|studio|presentation|admin)\.spec\.ts/ },
+    // The inbox reads no content, only the local Supabase: the test command runs it beside the Studio
+    // tests (one serial file, which fills what they leave of the machine while they wait).
+    { name: 'inbox', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /admin\.spec\.ts/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' }, testMatch: /mobile\.spec\.ts/ },
     // The Studio publishes content the other projects read: it runs after them (the test command runs
     // it on its own afterwards, one file at a time: both edit the same documents, so a failure elsewhere

@@ -7,7 +7,7 @@
 //       read from it, a local Supabase and the site
 //  2. browser tests (Playwright + Debian's Chromium) against that build, once its lane has ended (the
 //     others may still be finishing): the site, then the Studio, beside the other ways of serving the
-//     same build (next start, the standalone folder)
+//     same build (next start, the standalone folder) and then the inbox (it reads no content)
 // It ends with how long each stage took, the ten slowest tests, and one line "N passed, M failed"
 // (non-zero exit code when anything failed).
 import { spawn } from 'node:child_process'
@@ -89,7 +89,7 @@ process.on('exit', () => {
 mkdirSync('test-results', { recursive: true })
 rmSync('test-results/vitest.json', { force: true })
 const SERVING_MODE_REPORTS = ['test-results/playwright-next-start.json', 'test-results/playwright-standalone-folder.json']
-const PLAYWRIGHT_REPORTS = ['test-results/playwright.json', 'test-results/playwright-studio.json', ...SERVING_MODE_REPORTS]
+const PLAYWRIGHT_REPORTS = ['test-results/playwright.json', 'test-results/playwright-studio.json', 'test-results/playwright-inbox.json', ...SERVING_MODE_REPORTS]
 for (const report of PLAYWRIGHT_REPORTS) rmSync(report, { force: true })
 
 // 2. The lanes. TypeGen leads the static lane; the build waits for it (it reads its output, and would
@@ -130,15 +130,24 @@ if (browserTests) {
     run('Browser tests (Playwright, Chromium)', 'playwright', ['test', '--project=desktop', '--project=mobile', '--pass-with-no-tests', ...playwrightFilter], { env: playwrightEnv }),
   )
   // Last, as it publishes content the pages above are checked against. The other ways of serving the
-  // build run beside it: the Studio tests keep one worker (they edit the same documents in turn) and
-  // leave about a sixth of the machine idle, waiting on the Studio's saves and the site's refreshes.
+  // build run beside it, then the inbox's tests (they read no content): the Studio tests keep one
+  // worker (they edit the same documents in turn) and leave about a fifth of the machine idle, waiting
+  // on the Studio's saves and the site's refreshes.
   await Promise.all([
     timed('Studio browser tests (Playwright: studio)', () =>
       run('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps', '--workers=1', '--pass-with-no-tests', ...playwrightFilter], {
         env: { ...playwrightEnv, PLAYWRIGHT_JSON_FILE: 'test-results/playwright-studio.json', PLAYWRIGHT_OUTPUT_DIR: 'test-results/playwright-studio' },
       }),
     ),
-    timed('Browser tests against the other ways of serving (beside the Studio tests)', () => testOtherServingModes({ buildEnv, playwrightEnv })),
+    (async () => {
+      await timed('Browser tests against the other ways of serving (beside the Studio tests)', () => testOtherServingModes({ buildEnv, playwrightEnv }))
+      await timed('Inbox browser tests (Playwright: inbox, beside the Studio tests)', () =>
+        run('Inbox browser tests', 'playwright', ['test', '--project=inbox', '--workers=1', '--pass-with-no-tests', ...playwrightFilter], {
+          buffer: true,
+          env: { ...playwrightEnv, PLAYWRIGHT_JSON_FILE: 'test-results/playwright-inbox.json', PLAYWRIGHT_OUTPUT_DIR: 'test-results/playwright-inbox' },
+        }),
+      )
+    })(),
   ])
 }
 await Promise.all(lanes)
