@@ -8,6 +8,7 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/lib/find-chromium.mjs'
 // scripts/e2e-servers.mjs: the twins and the site on free loopback ports, building .next-test when stale.
 // Chromium is Debian's headless shell (Playwright cannot download one here: scripts/lib/find-chromium.mjs).
 const servers = e2eServers()
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -52,10 +53,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: /(mobile|studio|presentation|admin)\.spec\.ts/ },
+    { name: 'desktop', use: DESKTOP, testIgnore: /(mobile|studio|presentation|admin)\.spec\.ts/ },
     // The inbox reads no content, only the local Supabase: the test command runs it beside the Studio
     // tests (one serial file, which fills what they leave of the machine while they wait).
-    { name: 'inbox', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /admin\.spec\.ts/ },
+    { name: 'inbox', use: DESKTOP, testMatch: /admin\.spec\.ts/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' }, testMatch: /mobile\.spec\.ts/ },
     // The Studio publishes content the other projects read: it runs after them (the test command runs
     // it on its own afterwards, one file at a time: both edit the same documents, so a failure elsewhere

@@ -91,6 +91,8 @@ rmSync('test-results/vitest.json', { force: true })
 const SERVING_MODE_REPORTS = ['test-results/playwright-next-start.json', 'test-results/playwright-standalone-folder.json']
 const PLAYWRIGHT_REPORTS = ['test-results/playwright.json', 'test-results/playwright-studio.json', 'test-results/playwright-inbox.json', ...SERVING_MODE_REPORTS]
 for (const report of PLAYWRIGHT_REPORTS) rmSync(report, { force: true })
+/** A Playwright run's own JSON report and artifacts folder (runs at once would write over each other's). */
+const ownReport = (slug) => ({ PLAYWRIGHT_JSON_FILE: `test-results/playwright-${slug}.json`, PLAYWRIGHT_OUTPUT_DIR: `test-results/playwright-${slug}` })
 
 // 2. The lanes. TypeGen leads the static lane; the build waits for it (it reads its output, and would
 // otherwise write it again while TypeScript reads it).
@@ -136,7 +138,7 @@ if (browserTests) {
   await Promise.all([
     timed('Studio browser tests (Playwright: studio)', () =>
       run('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps', '--workers=1', '--pass-with-no-tests', ...playwrightFilter], {
-        env: { ...playwrightEnv, PLAYWRIGHT_JSON_FILE: 'test-results/playwright-studio.json', PLAYWRIGHT_OUTPUT_DIR: 'test-results/playwright-studio' },
+        env: { ...playwrightEnv, ...ownReport('studio') },
       }),
     ),
     (async () => {
@@ -144,7 +146,7 @@ if (browserTests) {
       await timed('Inbox browser tests (Playwright: inbox, beside the Studio tests)', () =>
         run('Inbox browser tests', 'playwright', ['test', '--project=inbox', '--workers=1', '--pass-with-no-tests', ...playwrightFilter], {
           buffer: true,
-          env: { ...playwrightEnv, PLAYWRIGHT_JSON_FILE: 'test-results/playwright-inbox.json', PLAYWRIGHT_OUTPUT_DIR: 'test-results/playwright-inbox' },
+          env: { ...playwrightEnv, ...ownReport('inbox') },
         }),
       )
     })(),
@@ -271,7 +273,7 @@ async function testOtherServingModes({ buildEnv, playwrightEnv }) {
         await waitForHttp(`http://127.0.0.1:${port}/robots.txt`, { timeoutMs: 60_000 })
         await run(`Browser tests against ${mode.name} (log: ${logFile})`, 'playwright', ['test', 'tests/e2e/serving-modes.spec.ts', '--project=desktop', '--workers=1'], {
           buffer: true,
-          env: { ...playwrightEnv, BASE_URL: `http://127.0.0.1:${port}`, SERVING_MODE: mode.name, PLAYWRIGHT_JSON_FILE: `test-results/playwright-${slug}.json`, PLAYWRIGHT_OUTPUT_DIR: `test-results/playwright-${slug}` },
+          env: { ...playwrightEnv, BASE_URL: `http://127.0.0.1:${port}`, SERVING_MODE: mode.name, ...ownReport(slug) },
         })
       } catch (error) {
         console.error(`✖ ${mode.name} did not start: ${error.message} (see ${logFile})`)
