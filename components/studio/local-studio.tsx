@@ -1,10 +1,8 @@
 'use client'
 
-// Without the sanity.io dashboard bridge script (next-sanity/studio adds it): offline there is no dashboard.
-import { NextStudio } from 'next-sanity/studio/client-component'
 import { useEffect, useState } from 'react'
 import { sanityBrowserApiHost, sanityProjectId } from '@/lib/sanity/env'
-import config from '../../sanity.config'
+import { Studio } from './studio'
 
 type Status = 'connecting' | 'ready' | 'unreachable'
 
@@ -28,7 +26,7 @@ export function LocalStudio() {
     }
   }, [attempt])
 
-  if (status === 'ready') return <NextStudio config={config} />
+  if (status === 'ready') return <Studio />
   if (status === 'connecting') return <p style={{ fontFamily: 'system-ui, sans-serif', padding: 24 }}>Connecting to the local Content Lake…</p>
   return (
     <LocalStudioUnreachable

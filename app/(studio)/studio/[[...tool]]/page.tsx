@@ -1,11 +1,12 @@
-import type { Metadata } from 'next'
-import { NextStudio } from 'next-sanity/studio'
+import type { Metadata, Viewport } from 'next'
 import { LocalStudio } from '@/components/studio/local-studio'
+import { Studio } from '@/components/studio/studio'
 import { isSanityHosted } from '@/lib/sanity/env'
-import config from '../../../../sanity.config'
 
 export const dynamic = 'force-static'
-export { viewport } from 'next-sanity/studio'
+// next-sanity's viewport for the Studio, written out: importing it from next-sanity/studio would bring
+// the Studio's code back into the server's bundle (components/studio/studio.tsx).
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, viewportFit: 'cover' }
 
 export const metadata: Metadata = {
   title: 'Studio | Plume & Cap',
@@ -15,5 +16,5 @@ export const metadata: Metadata = {
 
 /** The embedded Sanity Studio: on the hosted project, or on the local Content Lake (signed in for you). */
 export default function StudioPage() {
-  return isSanityHosted ? <NextStudio config={config} /> : <LocalStudio />
+  return isSanityHosted ? <Studio /> : <LocalStudio />
 }
