@@ -9,16 +9,19 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
-import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/find-chromium.mjs'
 import { firstLoadScripts } from '../../scripts/lib/first-load-scripts.mjs'
+import { importFrom, installApart } from '../../scripts/lib/install-apart.mjs'
 import { freePort, waitForHttp } from '@plume/local-twins/free-port'
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', NEXT_DIST_DIR: '.next-bench' }
 const PAGES = ['/', '/linkedin-services', '/about', '/contact']
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const ALL_PUBLIC = ['/', '/linkedin-services', '/redaction-web', '/campagnes-email', '/strategie-contenu', '/about', '/contact', '/legal-notice', '/privacy-policy']
+// Lighthouse (with chrome-launcher, its dependency) is installed apart, on the first run of this
+// benchmark (scripts/lib/install-apart.mjs): meanwhile the site builds.
+const LIGHTHOUSE_VERSION = '13.5.0'
+const lighthouseDir = process.argv.includes('--js-only') ? null : installApart('lighthouse', LIGHTHOUSE_VERSION, 'node_modules/.cache/lighthouse')
 const localized = (path, locale) => (locale === 'fr' ? path : path === '/' ? '/en' : `/en${path}`)
 
 /** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
@@ -132,6 +135,8 @@ async function startFloorSite() {
 }
 
 const floorUrl = process.argv.includes('--no-floor') ? null : await startFloorSite()
+const { default: lighthouse } = await importFrom(await lighthouseDir, 'lighthouse')
+const chromeLauncher = await importFrom(await lighthouseDir, 'chrome-launcher')
 const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] })
 const scores = {}
 let floor = null
