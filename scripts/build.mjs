@@ -2,6 +2,7 @@
 // the Content Lake: with no hosted project, from the local one — the running one (npm start, the test
 // command), or one started from .data/content-lake for the length of the build.
 import { spawnSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import { BackendStartError, localTwinsFor, startBackends } from './lib/backends.mjs'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -30,6 +31,12 @@ if (contentLake) {
   }
   if (!backends.contentLake.reused) console.log(`[build] started the local Content Lake on port ${contentLake.port} for the build`)
 }
+// A build takes the content as it is now. Next's data cache (<distDir>/cache/fetch-cache), written by
+// the last server that ran this build folder, keeps each answer until a publish revalidates its tag: it
+// may hold content edited while no server was listening for the webhook, and the browser tests' build
+// would otherwise prerender the last run's Studio edits, whose uploaded images the fresh Content Lake
+// no longer has.
+rmSync(`${process.env.NEXT_DIST_DIR || '.next'}/cache/fetch-cache`, { recursive: true, force: true })
 await step('next', ['build'])
 await step('node', ['scripts/compile-hints.mjs'])
 await backends?.stop()
