@@ -9,6 +9,7 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/lib/find-chromium.mjs'
 // Chromium is Debian's headless shell (Playwright cannot download one here: scripts/lib/find-chromium.mjs).
 const servers = e2eServers()
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }
+const STUDIO = { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, ignoreHTTPSErrors: true }
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -53,21 +54,17 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: DESKTOP, testIgnore: /(mobile|studio|presentation|admin)\.spec\.ts/ },
+    { name: 'desktop', use: DESKTOP, testIgnore: /(mobile|studio|presentation|admin|restart)\.spec\.ts/ },
     // The inbox reads no content, only the local Supabase: the test command runs it beside the Studio
     // tests (one serial file, which fills what they leave of the machine while they wait).
     { name: 'inbox', use: DESKTOP, testMatch: /admin\.spec\.ts/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' }, testMatch: /mobile\.spec\.ts/ },
     // The Studio publishes content the other projects read: it runs after them (the test command runs
-    // it on its own afterwards, one file at a time: both edit the same documents, so a failure elsewhere
-    // does not skip it). The local Content Lake's
-    // certificate is self-signed (the README says how a person trusts it).
-    {
-      name: 'studio',
-      dependencies: ['desktop', 'mobile'],
-      testMatch: /(studio|presentation)\.spec\.ts/,
-      timeout: 180_000,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, ignoreHTTPSErrors: true },
-    },
+    // it on its own afterwards, so a failure elsewhere does not skip it). Its two files edit different
+    // documents and run side by side, each in a Studio of its own, each file's tests in order. The local
+    // Content Lake's certificate is self-signed (the README says how a person trusts it).
+    { name: 'studio', dependencies: ['desktop', 'mobile'], testMatch: /(studio|presentation)\.spec\.ts/, timeout: 180_000, use: STUDIO },
+    // Kills the Content Lake and the site, which every other project reads: last, alone.
+    { name: 'restart', dependencies: ['studio', 'inbox'], testMatch: /restart\.spec\.ts/, timeout: 180_000, use: STUDIO },
   ],
 })

@@ -7,7 +7,8 @@
 //       read from it, a local Supabase and the site
 //  2. browser tests (Playwright + Debian's Chromium) against that build, once its lane has ended (the
 //     others may still be finishing): the site, then the Studio, beside the other ways of serving the
-//     same build (next start, the standalone folder) and then the inbox (it reads no content)
+//     same build (next start, the standalone folder) and then the inbox (it reads no content); last,
+//     alone, the restart of the Content Lake and the site
 // It ends with how long each stage took, the ten slowest tests, and one line "N passed, M failed"
 // (non-zero exit code when anything failed).
 import { spawn } from 'node:child_process'
@@ -89,7 +90,7 @@ process.on('exit', () => {
 mkdirSync('test-results', { recursive: true })
 rmSync('test-results/vitest.json', { force: true })
 const SERVING_MODE_REPORTS = ['test-results/playwright-next-start.json', 'test-results/playwright-standalone-folder.json']
-const PLAYWRIGHT_REPORTS = ['test-results/playwright.json', 'test-results/playwright-studio.json', 'test-results/playwright-inbox.json', ...SERVING_MODE_REPORTS]
+const PLAYWRIGHT_REPORTS = ['test-results/playwright.json', 'test-results/playwright-studio.json', 'test-results/playwright-inbox.json', 'test-results/playwright-restart.json', ...SERVING_MODE_REPORTS]
 for (const report of PLAYWRIGHT_REPORTS) rmSync(report, { force: true })
 /** A Playwright run's own JSON report and artifacts folder (runs at once would write over each other's). */
 const ownReport = (slug) => ({ PLAYWRIGHT_JSON_FILE: `test-results/playwright-${slug}.json`, PLAYWRIGHT_OUTPUT_DIR: `test-results/playwright-${slug}` })
@@ -131,13 +132,13 @@ if (browserTests) {
   await timed('Browser tests (Playwright: desktop, mobile)', () =>
     run('Browser tests (Playwright, Chromium)', 'playwright', ['test', '--project=desktop', '--project=mobile', '--pass-with-no-tests', ...playwrightFilter], { env: playwrightEnv }),
   )
-  // Last, as it publishes content the pages above are checked against. The other ways of serving the
-  // build run beside it, then the inbox's tests (they read no content): the Studio tests keep one
-  // worker (they edit the same documents in turn) and leave about a fifth of the machine idle, waiting
-  // on the Studio's saves and the site's refreshes.
+  // Then the Studio, as it publishes content the pages above are checked against: its two files (they
+  // edit different documents) side by side, a worker and a Studio each. The other ways of serving the
+  // build run beside them, then the inbox's tests (they read no content): each of these runs waits on
+  // saves, refreshes and servers much of the time, and together they keep both cores busy.
   await Promise.all([
     timed('Studio browser tests (Playwright: studio)', () =>
-      run('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps', '--workers=1', '--pass-with-no-tests', ...playwrightFilter], {
+      run('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps', '--workers=2', '--pass-with-no-tests', ...playwrightFilter], {
         env: { ...playwrightEnv, ...ownReport('studio') },
       }),
     ),
@@ -151,6 +152,13 @@ if (browserTests) {
       )
     })(),
   ])
+  // Last and alone: it kills the Content Lake and the site every test above reads.
+  await timed('Restart browser test (Playwright: restart)', () =>
+    run('Browser test: kill -9 and restart of the Content Lake and the site', 'playwright', ['test', '--project=restart', '--no-deps', '--workers=1', '--pass-with-no-tests', ...playwrightFilter], {
+      buffer: true,
+      env: { ...playwrightEnv, ...ownReport('restart') },
+    }),
+  )
 }
 await Promise.all(lanes)
 await stopServers()

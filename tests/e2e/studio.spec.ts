@@ -1,16 +1,15 @@
-import { readFileSync } from 'node:fs'
 import { deflateSync, crc32 } from 'node:zlib'
 import { expect } from './fixtures'
 import { tabTo } from './keyboard'
 import type { Page } from '@playwright/test'
-import { collectErrors, field, getDocument, lake, lakeUrl, openStudio, publish, studioTest as test, waitForPage } from './studio-kit'
+import { collectErrors, field, getDocument, lake, openStudio, publish, studioTest as test, waitForPage } from './studio-kit'
 
 /*
  * The editorial loop in the embedded Studio, offline, against the local Content Lake that
  * scripts/test.mjs starts (seeded, in memory, webhook pointed at the test site). This project runs
- * after the others (playwright.config.ts), since publishing changes the pages they read. The tests
- * share one Studio page (studioTest), booted by the first and reloaded only where a test needs a
- * fresh start (after a restart of the servers).
+ * after the others (playwright.config.ts), since publishing changes the pages they read, beside
+ * presentation.spec.ts, which edits other documents. The tests share one Studio page (studioTest),
+ * booted by the first. A restart of the servers is restart.spec.ts's, run after them all.
  */
 
 test.describe.configure({ mode: 'serial' })
@@ -82,12 +81,10 @@ test('the Studio signs in offline, shows the structure and opens every document 
   expect(errors).toEqual([])
 })
 
-let publishedHeroTitle = ''
 const scriptHashes = (policy: string) => policy.split(';').find((directive) => directive.trim().startsWith('script-src'))?.match(/'sha256-[^']+'/g) ?? []
 
 test('a French edit of the home hero, published, shows on / and leaves /en alone', async ({ page }) => {
   const title = `Des mots qui font grandir votre entreprise ${Date.now().toString(36)}`
-  publishedHeroTitle = title
   const errors = collectErrors(page)
   const english = await (await page.request.get('/en')).text()
   const policyBefore = (await page.request.get('/')).headers()['content-security-policy']
@@ -259,24 +256,4 @@ test('an uploaded client logo, published, shows on the home page at its real siz
   await logo.scrollIntoViewIfNeeded() // the strip's images load lazily
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: 30_000 }).toEqual([width, height])
   await site.close()
-})
-
-/** Kills a server the test command supervises (it starts it again) and waits for the new one. */
-async function killAndAwaitRestart(name: string, url: string) {
-  const pidFile = `test-results/pids/${name}.pid`
-  const pid = Number(readFileSync(pidFile, 'utf8'))
-  process.kill(pid, 'SIGKILL')
-  await expect.poll(() => Number(readFileSync(pidFile, 'utf8')), { timeout: 30_000 }).not.toBe(pid)
-  await expect.poll(() => fetch(url).then((r) => r.status).catch(() => 0), { timeout: 60_000, intervals: [250] }).toBe(200)
-}
-
-test('after kill -9 and a restart of the Content Lake and the site, the published edit is still there', async ({ page, baseURL }) => {
-  expect(publishedHeroTitle).not.toBe('')
-  await killAndAwaitRestart('content-lake', `${lakeUrl}/v1/ping`)
-  await killAndAwaitRestart('site', `${baseURL}/en`)
-  expect(await (await page.request.get('/')).text()).toContain(publishedHeroTitle)
-  // Loaded afresh from the restarted servers.
-  await page.goto('/studio/structure/homePage')
-  await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
-  await expect(field(page, 'hero.title.fr')).toHaveValue(publishedHeroTitle, { timeout: 30_000 })
 })
