@@ -7,9 +7,9 @@ import { collectErrors, field, getDocument, lake, openStudio, publish, studioTes
 /*
  * The editorial loop in the embedded Studio, offline, against the local Content Lake that
  * scripts/test.mjs starts (seeded, in memory, webhook pointed at the test site). This project runs
- * after the others (playwright.config.ts), since publishing changes the pages they read, beside
- * presentation.spec.ts, which edits other documents. The tests share one Studio page (studioTest),
- * booted by the first. A restart of the servers is restart.spec.ts's, run after them all.
+ * after the others (playwright.config.ts), since publishing changes the pages they read. The tests
+ * share one Studio page (studioTest), booted by the first. A restart of the servers is
+ * restart.spec.ts's, run after them all.
  */
 
 test.describe.configure({ mode: 'serial' })
