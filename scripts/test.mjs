@@ -89,11 +89,13 @@ process.on('exit', () => {
 
 mkdirSync('test-results', { recursive: true })
 rmSync('test-results/vitest.json', { force: true })
-const SERVING_MODE_REPORTS = ['test-results/playwright-next-start.json', 'test-results/playwright-standalone-folder.json']
-const PLAYWRIGHT_REPORTS = ['test-results/playwright.json', 'test-results/playwright-studio.json', 'test-results/playwright-inbox.json', 'test-results/playwright-restart.json', ...SERVING_MODE_REPORTS]
-for (const report of PLAYWRIGHT_REPORTS) rmSync(report, { force: true })
 /** A Playwright run's own JSON report and artifacts folder (runs at once would write over each other's). */
-const ownReport = (slug) => ({ PLAYWRIGHT_JSON_FILE: `test-results/playwright-${slug}.json`, PLAYWRIGHT_OUTPUT_DIR: `test-results/playwright-${slug}` })
+const reportFile = (slug) => `test-results/playwright-${slug}.json`
+const ownReport = (slug) => ({ PLAYWRIGHT_JSON_FILE: reportFile(slug), PLAYWRIGHT_OUTPUT_DIR: `test-results/playwright-${slug}` })
+// The site's run keeps the config's default report; the Studio's, the inbox's, the restart's and each
+// other way of serving (its slug: testOtherServingModes) have their own.
+const PLAYWRIGHT_REPORTS = ['test-results/playwright.json', ...['studio', 'inbox', 'restart', 'next-start', 'standalone-folder'].map(reportFile)]
+for (const report of PLAYWRIGHT_REPORTS) rmSync(report, { force: true })
 
 // 2. The lanes. TypeGen leads the static lane; the build waits for it (it reads its output, and would
 // otherwise write it again while TypeScript reads it).
