@@ -60,9 +60,9 @@ export default defineConfig({
     { name: 'inbox', use: DESKTOP, testMatch: /admin\.spec\.ts/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' }, testMatch: /mobile\.spec\.ts/ },
     // The Studio publishes content the other projects read: it runs after them (the test command runs
-    // it on its own afterwards, one file at a time: both edit the same documents, so a failure elsewhere
-    // does not skip it). The local Content Lake's certificate is self-signed (the README says how a
-    // person trusts it).
+    // it on its own afterwards, so a failure elsewhere does not skip it). Its two files edit different
+    // documents and run side by side, each in a Studio of its own, each file's tests in order. The local
+    // Content Lake's certificate is self-signed (the README says how a person trusts it).
     { name: 'studio', dependencies: ['desktop', 'mobile'], testMatch: /(studio|presentation)\.spec\.ts/, timeout: 180_000, use: STUDIO },
     // Kills the Content Lake and the site, which every other project reads: last, alone.
     { name: 'restart', dependencies: ['studio', 'inbox'], testMatch: /restart\.spec\.ts/, timeout: 180_000, use: STUDIO },

@@ -134,13 +134,13 @@ if (browserTests) {
   await timed('Browser tests (Playwright: desktop, mobile)', () =>
     run('Browser tests (Playwright, Chromium)', 'playwright', ['test', '--project=desktop', '--project=mobile', '--pass-with-no-tests', ...playwrightFilter], { env: playwrightEnv }),
   )
-  // Then the Studio, as it publishes content the pages above are checked against. The other ways of
-  // serving the build run beside it, then the inbox's tests (they read no content): the Studio tests
-  // keep one worker (its two files edit the same documents in turn) and leave part of the machine idle,
-  // waiting on the Studio's saves and the site's refreshes.
+  // Then the Studio, as it publishes content the pages above are checked against: its two files (they
+  // edit different documents) side by side, a worker and a Studio each. The other ways of serving the
+  // build run beside them, then the inbox's tests (they read no content): each of these runs waits on
+  // saves, refreshes and servers much of the time, and together they keep both cores busy.
   await Promise.all([
     timed('Studio browser tests (Playwright: studio)', () =>
-      run('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps', '--workers=1', '--pass-with-no-tests', ...playwrightFilter], {
+      run('Studio browser tests (the editorial loop)', 'playwright', ['test', '--project=studio', '--no-deps', '--workers=2', '--pass-with-no-tests', ...playwrightFilter], {
         env: { ...playwrightEnv, ...ownReport('studio') },
       }),
     ),
