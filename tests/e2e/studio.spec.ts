@@ -8,8 +8,9 @@ import { collectErrors, field, getDocument, lake, openStudio, publish, studioTes
  * The editorial loop in the embedded Studio, offline, against the local Content Lake that
  * scripts/test.mjs starts (seeded, in memory, webhook pointed at the test site). This project runs
  * after the others (playwright.config.ts), since publishing changes the pages they read. The tests
- * share one Studio page (studioTest), booted by the first. A restart of the servers is
- * restart.spec.ts's, run after them all.
+ * share one Studio page (studioTest), booted by the first. presentation.spec.ts runs beside this file
+ * in a Studio of its own and edits two service pages (/redaction-web, /campagnes-email) that this file
+ * must leave alone. A restart of the servers is restart.spec.ts's, run after them all.
  */
 
 test.describe.configure({ mode: 'serial' })
