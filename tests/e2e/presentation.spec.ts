@@ -7,9 +7,8 @@ import { answerSanityHosts, collectErrors, field, openStudio, publish, STEGA, st
  * /studio/presentation: the page in its frame, click a text to open its field, type, see the frame
  * follow, publish. The Studio's tests share one Studio page (studioTest); this file runs beside
  * studio.spec.ts, in a Studio of its own, and edits documents that one does not (two service pages,
- * one in French, one in English). Draft mode without the
- * Studio (its secret, its cookies, the invisible encoding) is checked in draft-mode.spec.ts, with the
- * other pages of the site.
+ * one in French, one in English). Draft mode without the Studio (its secret, its cookies, the
+ * invisible encoding) is checked in draft-mode.spec.ts, with the other pages of the site.
  */
 
 test.describe.configure({ mode: 'serial' })
