@@ -2,22 +2,55 @@ import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTs from 'eslint-config-next/typescript'
 
 // The local twins (local/, @plume/local-twins) and the site meet at one door: the site reaches them only
-// through lib/backends.ts, the scripts only through scripts/lib/backends.mjs (tests may use the package
+// through lib/backends.ts, the scripts only through scripts/lib/start-twins.ts (tests may use the package
 // directly); the package imports nothing from the site.
-const twinsPackage = { group: ['@plume/local-twins', '@plume/local-twins/*'], message: 'Reach the local twins through lib/backends.ts (the site) or scripts/lib/backends.mjs (the scripts).' }
-const twinsFolder = { regex: '^(\\.{1,2}/|@/)(.*/)?local(/|$)', message: 'Import the local twins through their package, @plume/local-twins, from the door (lib/backends.ts) only.' }
+const twinsPackage = {
+  group: ['@plume/local-twins', '@plume/local-twins/*'],
+  message: 'Reach the local twins through lib/backends.ts (the site) or scripts/lib/start-twins.ts (the scripts).',
+}
+const twinsFolder = {
+  regex: '^(\\.{1,2}/|@/)(.*/)?local(/|$)',
+  message: 'Import the local twins through their package, @plume/local-twins, from the door (lib/backends.ts) only.',
+}
 const intoTheSite = (up) => ({
   patterns: [
     { group: ['@/*'], message: 'The local twins import nothing from the site: take what you need as an option.' },
-    { regex: `^(\\.\\./){${up},}`, message: 'The local twins import nothing from the site: take what you need as an option.' },
+    {
+      regex: `^(\\.\\./){${up},}`,
+      message: 'The local twins import nothing from the site: take what you need as an option.',
+    },
   ],
 })
+
+// The production server's container image holds server/, lib/security/ and Next's standalone output only:
+// neither lib/backends.ts nor zod nor the twins are there, and Node runs server/ by type stripping (no aliases).
+const imageOnly =
+  'The production server (server/, lib/security/) may import only server/, lib/security/ (not policy-sources.ts), Node and next: its container image holds nothing else.'
+const outsideTheImage = [
+  { group: ['@plume/local-twins', '@plume/local-twins/*', 'zod', 'zod/*'], message: imageOnly },
+  {
+    regex: '^@/|(^|/)(backends|policy-sources)(\\.ts)?$|(^|/)local(/|$)|^\\.\\./(?!lib/security/)|\\.\\./\\.\\./',
+    message: imageOnly,
+  },
+]
 
 const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'test-results/**', '.data/**', '.sanity/**', 'lib/sanity/sanity.types.ts', 'next-env.d.ts', 'tests/.*.tmp.*', 'bench-results/**', '.bench-floor/**'],
+    ignores: [
+      '.next/**',
+      '.next-*/**',
+      'node_modules/**',
+      'test-results/**',
+      '.data/**',
+      '.sanity/**',
+      'lib/sanity/sanity.types.ts',
+      'next-env.d.ts',
+      'tests/.*.tmp.*',
+      'bench-results/**',
+      '.bench-floor/**',
+    ],
   },
   {
     rules: {
@@ -25,10 +58,21 @@ const config = [
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  { files: ['**/*.{js,mjs,ts,tsx,mts}'], ignores: ['local/**', 'lib/backends.ts', 'scripts/lib/backends.mjs', 'scripts/lib/backends.d.mts', 'tests/**'], rules: { 'no-restricted-imports': ['error', { patterns: [twinsPackage, twinsFolder] }] } },
+  {
+    files: ['**/*.{js,mjs,ts,tsx,mts}'],
+    ignores: ['local/**', 'lib/backends.ts', 'scripts/lib/start-twins.ts', 'tests/**', '**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [twinsPackage, twinsFolder] }] },
+  },
   { files: ['tests/**'], rules: { 'no-restricted-imports': ['error', { patterns: [twinsFolder] }] } },
+  {
+    files: ['server/**/*.ts', 'lib/security/*.ts'],
+    ignores: ['lib/security/policy-sources.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: outsideTheImage }] },
+  },
   { files: ['local/*.{ts,mts}'], rules: { 'no-restricted-imports': ['error', intoTheSite(1)] } },
   { files: ['local/*/**/*.{ts,mts}'], rules: { 'no-restricted-imports': ['error', intoTheSite(2)] } },
+  // Two folders down (content-lake/routes/), ../../ is still the package (its shared http-kit.ts): the site is three up.
+  { files: ['local/*/*/**/*.{ts,mts}'], rules: { 'no-restricted-imports': ['error', intoTheSite(3)] } },
 ]
 
 export default config

@@ -1,7 +1,9 @@
 import type { NextConfig } from 'next'
+import { PHASE_PRODUCTION_BUILD } from 'next/constants'
 import createNextIntlPlugin from 'next-intl/plugin'
-import { contentSecurityPolicy, policySourcesFromEnv, type PolicyKind } from './lib/content-security-policy.ts'
-import { securityHeaders } from './lib/security-headers.ts'
+import { contentSecurityPolicy, type PolicyKind } from './lib/security/content-security-policy.ts'
+import { policySourcesFromEnv } from './lib/security/policy-sources.ts'
+import { securityHeaders } from './lib/security/security-headers.ts'
 
 /*
  * First path parts that are not French pages and that the file system alone does not answer: English,
@@ -18,11 +20,8 @@ const nextConfig: NextConfig = {
   // The test command builds into its own folder so it never clobbers the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
-  // A self-contained server folder (.next/standalone, with only the traced node_modules) for the
-  // container image; `next start` and `npm start` serve the same build as before.
-  output: 'standalone',
-  // The production server (scripts/serve-site.mjs) compresses, after it has read each page's inline
-  // scripts to complete its Content-Security-Policy.
+  // The production server (server/main.ts) compresses, after it has read each page's inline scripts
+  // to complete its Content-Security-Policy.
   compress: false,
   reactStrictMode: true,
   // The test command type-checks the whole project itself (tsc, beside the build): its build skips
@@ -72,7 +71,7 @@ const nextConfig: NextConfig = {
   async headers() {
     const sources = policySourcesFromEnv()
     // The portable policy: it lets the pages' own inline scripts run wherever Next serves the build
-    // alone; scripts/serve-site.mjs replaces 'unsafe-inline' with the hashes of each page's scripts.
+    // alone; server/main.ts replaces 'unsafe-inline' with the hashes of each page's scripts.
     const csp = (kind: PolicyKind, draftMode = false) => ({
       key: 'Content-Security-Policy',
       value: contentSecurityPolicy(kind, sources, { portable: true, draftMode }),
@@ -83,7 +82,9 @@ const nextConfig: NextConfig = {
       { source: '/:path*', headers: [...securityHeaders, csp('site')] },
       // Editors in draft mode (Next's bypass cookie): the overlays' styles and live updates. Without
       // our server in front Next gives this to any request with that cookie, valid or not: it only
-      // loosens the policy of the one who sent it (serve-site.mjs drops a cookie that is not valid).
+      // loosens the policy of the one who sent it. server/main.ts lets the cookie reach Next only when
+      // it is this build's and comes with a valid draft-access cookie (server/draft-gate.ts), so there
+      // this rule is how an editor's page gets the editors' policy, completed with its hashes.
       { source: '/:path*', has: [{ type: 'cookie', key: '__prerender_bypass' }], headers: [csp('site', true)] },
       { source: '/studio/:path*', headers: [csp('studio')] },
       // The inbox and the Studio must never be indexed, even if someone links to them; the inbox and
@@ -95,4 +96,12 @@ const nextConfig: NextConfig = {
   },
 }
 
-export default withNextIntl(nextConfig)
+/*
+ * A self-contained server folder (.next/standalone, with only the traced node_modules; scripts/build.ts
+ * adds the static files) for the container image and `node .next/standalone/server.js`, made by every
+ * build. Only the build reads `output`: `next start` serving the same build is told nothing of it, as it
+ * would otherwise warn that it does not work with a standalone build, which it does.
+ */
+export default function config(phase: string): NextConfig {
+  return withNextIntl({ ...nextConfig, output: phase === PHASE_PRODUCTION_BUILD ? 'standalone' : undefined })
+}

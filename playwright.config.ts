@@ -1,12 +1,12 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig, devices } from '@playwright/test'
-import { e2eServers } from './scripts/lib/e2e-ports.mjs'
-import { CHROMIUM_ARGS, findChromium } from './scripts/lib/find-chromium.mjs'
+import { e2eServers } from './scripts/lib/e2e-ports.ts'
+import { CHROMIUM_ARGS, findChromium } from './scripts/lib/find-chromium.ts'
 
 // Under `npm test -- e2e` (scripts/test.mjs) the servers are already running and their URLs passed in
 // (BASE_URL…). Run on its own (`npx playwright test …`), Playwright starts them itself through
-// scripts/e2e-servers.mjs: the twins and the site on free loopback ports, building .next-test when stale.
-// Chromium is Debian's headless shell (Playwright cannot download one here: scripts/lib/find-chromium.mjs).
+// scripts/playwright-servers.ts: the twins and the site on free loopback ports, building .next-test when stale.
+// Chromium is Debian's headless shell (Playwright cannot download one here: scripts/lib/find-chromium.ts).
 const servers = e2eServers()
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }
 const STUDIO = { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, ignoreHTTPSErrors: true }
@@ -31,7 +31,7 @@ export default defineConfig({
   outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? 'test-results/playwright',
   ...(servers && {
     webServer: {
-      command: 'node scripts/e2e-servers.mjs',
+      command: 'node scripts/playwright-servers.ts',
       url: servers.baseURL,
       env: servers.env,
       // A build from scratch on a busy 2-core machine.
@@ -45,7 +45,10 @@ export default defineConfig({
   }),
   use: {
     baseURL: process.env.BASE_URL ?? servers?.baseURL,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? findChromium({ kind: 'headless-shell', install: false }), args: CHROMIUM_ARGS },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? findChromium({ kind: 'headless-shell', install: false }),
+      args: CHROMIUM_ARGS,
+    },
     // No trace by default: recording one costs the browser tests a third to two fifths of their CPU
     // time, every run, for the rare failure (measured on two specs: 114 s of CPU with the default
     // trace, 80 s without its screencast, 67 s with none). A failure still leaves a screenshot and the
@@ -54,17 +57,30 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: DESKTOP, testIgnore: /(mobile|studio|presentation|admin|restart)\.spec\.ts/ },
+    { name: 'desktop', use: DESKTOP, testIgnore: /(mobile|studio|presentation|admin(-[\w-]+)?|restart)\.spec\.ts/ },
     // The inbox reads no content, only the local Supabase: the test command runs it beside the Studio
-    // tests (one serial file, which fills what they leave of the machine while they wait).
-    { name: 'inbox', use: DESKTOP, testMatch: /admin\.spec\.ts/ },
+    // tests (one worker, serial files each seeding its own messages: it fills what they leave of the
+    // machine while they wait).
+    { name: 'inbox', use: DESKTOP, testMatch: /admin(-[\w-]+)?\.spec\.ts/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' }, testMatch: /mobile\.spec\.ts/ },
     // The Studio publishes content the other projects read: it runs after them (the test command runs
     // it on its own afterwards, so a failure elsewhere does not skip it). Its two files edit different
     // documents and run side by side, each in a Studio of its own, each file's tests in order. The local
     // Content Lake's certificate is self-signed (the README says how a person trusts it).
-    { name: 'studio', dependencies: ['desktop', 'mobile'], testMatch: /(studio|presentation)\.spec\.ts/, timeout: 180_000, use: STUDIO },
+    {
+      name: 'studio',
+      dependencies: ['desktop', 'mobile'],
+      testMatch: /(studio|presentation)\.spec\.ts/,
+      timeout: 180_000,
+      use: STUDIO,
+    },
     // Kills the Content Lake and the site, which every other project reads: last, alone.
-    { name: 'restart', dependencies: ['studio', 'inbox'], testMatch: /restart\.spec\.ts/, timeout: 180_000, use: STUDIO },
+    {
+      name: 'restart',
+      dependencies: ['studio', 'inbox'],
+      testMatch: /restart\.spec\.ts/,
+      timeout: 180_000,
+      use: STUDIO,
+    },
   ],
 })

@@ -18,7 +18,8 @@ const localContentLake = isSanityHosted
   : {
       apiHost: sanityBrowserApiHost,
       auth: { loginMethod: 'token' as const, apiHost: sanityBrowserApiHost },
-      unstable_clientFactory: (options: Parameters<typeof createClient>[0]) => createClient({ ...options, useProjectHostname: false }),
+      unstable_clientFactory: (options: Parameters<typeof createClient>[0]) =>
+        createClient({ ...options, useProjectHostname: false }),
       // groq-js, behind the local server, has no full-text engine for the default `text::query` search.
       search: { strategy: 'groqLegacy' as const },
     }

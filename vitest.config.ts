@@ -7,7 +7,6 @@ import { configDefaults, defineConfig } from 'vitest/config'
 const ISOLATED = [
   'tests/unit/sanity-config.test.ts',
   'tests/integration/send-contact-email.test.ts',
-  'tests/integration/local-server-robustness.test.ts',
   'tests/integration/bad-input.property.test.ts',
 ]
 
@@ -31,7 +30,18 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'shared', include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'local/**/*.test.ts'], exclude: [...configDefaults.exclude, ...ISOLATED], isolate: false },
+        test: {
+          name: 'shared',
+          include: [
+            'tests/unit/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+            'local/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'server/**/*.test.ts',
+          ],
+          exclude: [...configDefaults.exclude, ...ISOLATED],
+          isolate: false,
+        },
       },
       { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
     ],

@@ -11,12 +11,13 @@ import {
 /*
  * The one door between the site and its two services: which Sanity and which Supabase, where, with
  * which keys — hosted when configured, the local twins (@plume/local-twins) otherwise — decided once
- * from the environment. Everything else (lib/sanity/env.ts, the policy module, the browser client,
+ * from the environment. Everything else (lib/sanity/env.ts, the policy's sources, the browser client,
  * the revalidate route, the scripts) asks here; nothing else imports the twins' package.
  *
  * Safe in a browser bundle: constants and zod only; starting the twins is @plume/local-twins/start's
- * job (scripts). Read by next.config.ts and serve-site.mjs through Node's type stripping as well: no
- * path aliases. A half-configured environment fails here, when the build reads it, with what to set.
+ * job (scripts). Read by next.config.ts through Node's type stripping as well: no path aliases. The
+ * production server (server/) never imports it: its container image holds neither this nor zod. A
+ * half-configured environment fails here, when the build reads it, with what to set.
  */
 
 /** The variables read here. Public ones are inlined into the browser bundle at build time. */
@@ -75,14 +76,23 @@ const port = z
   .refine((value) => value >= 1 && value <= 65535, 'must be a port between 1 and 65535')
 
 const supabaseUrl = z
-  .url({ protocol: /^https?$/, error: 'must be the API URL of a Supabase project, e.g. https://xyzcompany.supabase.co' })
+  .url({
+    protocol: /^https?$/,
+    error: 'must be the API URL of a Supabase project, e.g. https://xyzcompany.supabase.co',
+  })
   .transform((text) => new URL(text))
 
 const schema = z
   .object({
     NEXT_PUBLIC_SANITY_PROJECT_ID: z.string().optional(),
-    NEXT_PUBLIC_SANITY_DATASET: z.string().regex(/^[a-z0-9~][\w~-]{0,63}$/, 'must be a dataset name (lower-case letters, digits, _ and -)').optional(),
-    NEXT_PUBLIC_SANITY_API_VERSION: z.string().regex(/^(\d{4}-\d{2}-\d{2}|1|X)$/, 'must be an API version date such as 2025-10-01').optional(),
+    NEXT_PUBLIC_SANITY_DATASET: z
+      .string()
+      .regex(/^[a-z0-9~][\w~-]{0,63}$/, 'must be a dataset name (lower-case letters, digits, _ and -)')
+      .optional(),
+    NEXT_PUBLIC_SANITY_API_VERSION: z
+      .string()
+      .regex(/^(\d{4}-\d{2}-\d{2}|1|X)$/, 'must be an API version date such as 2025-10-01')
+      .optional(),
     NEXT_PUBLIC_SANITY_LOCAL_PORT: port.optional(),
     NEXT_PUBLIC_SUPABASE_URL: supabaseUrl.optional(),
     NEXT_PUBLIC_SUPABASE_ANON_KEY: z.string().optional(),
@@ -101,7 +111,8 @@ const schema = z
       context.addIssue({
         code: 'custom',
         path: ['NEXT_PUBLIC_SUPABASE_URL'],
-        message: 'is empty while NEXT_PUBLIC_SUPABASE_ANON_KEY is set: set the URL of the project that key belongs to, or empty the key to use the local Supabase twin',
+        message:
+          'is empty while NEXT_PUBLIC_SUPABASE_ANON_KEY is set: set the URL of the project that key belongs to, or empty the key to use the local Supabase twin',
       })
     }
   })
@@ -109,11 +120,17 @@ const schema = z
 /** The services an environment describes; throws BackendsConfigError naming every variable to fix. */
 export function backendsFromEnv(env: BackendsEnv): Backends {
   // An empty variable is an unset one (.env.example lists them all, empty).
-  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => !blank(value)).map(([key, value]) => [key, value!.trim()]))
+  const given = Object.fromEntries(
+    Object.entries(env)
+      .filter(([, value]) => !blank(value))
+      .map(([key, value]) => [key, value!.trim()]),
+  )
   const parsed = schema.safeParse(given)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')} ${issue.message}`)
-    throw new BackendsConfigError(`The Sanity / Supabase settings are incomplete or invalid (see .env.example):\n${lines.join('\n')}`)
+    throw new BackendsConfigError(
+      `The Sanity / Supabase settings are incomplete or invalid (see .env.example):\n${lines.join('\n')}`,
+    )
   }
   const values = parsed.data
 
@@ -132,7 +149,9 @@ export function backendsFromEnv(env: BackendsEnv): Backends {
     serverApiHost: hosted ? undefined : `http://127.0.0.1:${localPort}`,
     browserApiHost: hosted ? undefined : `https://localhost:${localPort}`,
     // Locally the Studio uses the twin's TLS side, by name and, for Sanity's SDK, by project host name.
-    apiOrigins: hosted ? [`https://${projectId}.api.sanity.io`, `https://${projectId}.apicdn.sanity.io`] : [`https://localhost:${localPort}`, `https://${LOCAL_PROJECT_ID}.localhost:${localPort}`],
+    apiOrigins: hosted
+      ? [`https://${projectId}.api.sanity.io`, `https://${projectId}.apicdn.sanity.io`]
+      : [`https://localhost:${localPort}`, `https://${LOCAL_PROJECT_ID}.localhost:${localPort}`],
     assetOrigins: hosted ? ['https://cdn.sanity.io'] : [`http://127.0.0.1:${localPort}`],
   }
 
@@ -158,6 +177,9 @@ export const backends: Backends = backendsFromEnv({
 })
 
 /** The service-role key for scripts (never the browser): SUPABASE_SERVICE_ROLE_KEY, or the twin's demo key. */
-export function serviceRoleKey(supabase: SupabaseBackend = backends.supabase, env: Record<string, string | undefined> = process.env): string | undefined {
+export function serviceRoleKey(
+  supabase: SupabaseBackend = backends.supabase,
+  env: Record<string, string | undefined> = process.env,
+): string | undefined {
   return env.SUPABASE_SERVICE_ROLE_KEY || (supabase.local ? LOCAL_SERVICE_ROLE_KEY : undefined)
 }

@@ -11,7 +11,8 @@ export function scrollToSection(id: string): void {
   if (reduce) return
   const settle = () => {
     const offset = parseFloat(getComputedStyle(target).scrollMarginTop) || 0
-    if (Math.abs(target.getBoundingClientRect().top - offset) > 8) target.scrollIntoView({ behavior: 'auto', block: 'start' })
+    if (Math.abs(target.getBoundingClientRect().top - offset) > 8)
+      target.scrollIntoView({ behavior: 'auto', block: 'start' })
   }
   if ('onscrollend' in window) window.addEventListener('scrollend', settle, { once: true })
   else setTimeout(settle, 1000)

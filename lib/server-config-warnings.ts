@@ -4,9 +4,9 @@ import { backendsFromEnv } from './backends.ts'
 const MIN_SECRET_LENGTH = 32
 
 /**
- * What is wrong with the server's security settings, for serve-site.mjs to say loudly at start (it
- * starts anyway: the routes concerned refuse, as they say). Loaded by Node's type stripping too:
- * relative `.ts` imports only.
+ * What is wrong with the server's security settings, said loudly when the site's server starts
+ * (instrumentation.ts: whichever server runs the build, ours, `next start` or the standalone one). It
+ * starts anyway: the routes concerned refuse, as they say.
  */
 export function serverConfigWarnings(env: Record<string, string | undefined> = process.env): string[] {
   const warnings: string[] = []
@@ -19,7 +19,10 @@ export function serverConfigWarnings(env: Record<string, string | undefined> = p
   }
   for (const name of ['SANITY_REVALIDATE_SECRET', 'DRAFT_MODE_SECRET']) {
     const value = env[name]
-    if (value && value.length < MIN_SECRET_LENGTH) warnings.push(`${name} is shorter than ${MIN_SECRET_LENGTH} characters: use a long random one (openssl rand -base64 32).`)
+    if (value && value.length < MIN_SECRET_LENGTH)
+      warnings.push(
+        `${name} is shorter than ${MIN_SECRET_LENGTH} characters: use a long random one (openssl rand -base64 32).`,
+      )
   }
   return warnings
 }

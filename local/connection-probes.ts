@@ -7,7 +7,11 @@ import { connect as connectTcp, type Socket } from 'node:net'
  * a duration it asserts).
  */
 
-function closedWithin(socket: Socket, waitMs: number, onOpen: (socket: Socket) => NodeJS.Timeout | void): Promise<boolean> {
+function closedWithin(
+  socket: Socket,
+  waitMs: number,
+  onOpen: (socket: Socket) => NodeJS.Timeout | void,
+): Promise<boolean> {
   return new Promise((resolve) => {
     let timer: NodeJS.Timeout | void
     const deadline = setTimeout(() => {
@@ -27,7 +31,8 @@ function closedWithin(socket: Socket, waitMs: number, onOpen: (socket: Socket) =
 }
 
 /** Connects and sends nothing. */
-export const silentSocket = (port: number, waitMs: number) => closedWithin(connectTcp(port, '127.0.0.1'), waitMs, () => {})
+export const silentSocket = (port: number, waitMs: number) =>
+  closedWithin(connectTcp(port, '127.0.0.1'), waitMs, () => {})
 
 /** Sends a request line, then one header byte every 100 ms, never ending the headers. */
 export const slowHeaders = (port: number, waitMs: number) =>
@@ -45,6 +50,8 @@ export const halfTlsRecord = (port: number, waitMs: number) =>
 /** Sends a complete request head announcing a body, then drips the body a byte every 100 ms. */
 export const slowBody = (port: number, waitMs: number, path: string) =>
   closedWithin(connectTcp(port, '127.0.0.1'), waitMs, (socket) => {
-    socket.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`)
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`,
+    )
     return setInterval(() => socket.write(' '), 100)
   })

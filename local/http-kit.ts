@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 /*
  * What both twins do with a Node request and response: read a bounded body, read a header or a bearer
- * token, send a body or JSON. Each twin adds its own wire shapes on top (content-lake/http-kit.ts:
- * the Content Lake's gateway errors; supabase/gateway.ts: Supabase's CORS, forwarded addresses, JSON).
+ * token, send a body or JSON, and parse JSON no deeper than both twins can safely handle. Each twin
+ * answers the errors in its own wire shapes (content-lake/content-lake-error.ts: the Content Lake's
+ * gateway errors; supabase/gateway.ts and create-local-supabase.ts: Supabase's).
  */
 
 /**
@@ -14,11 +15,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 export type Request = IncomingMessage
 export type Response = ServerResponse
 
-/** A body larger than the reader's limit (declared or streamed); each twin answers it with its 413. */
+/**
+ * A body larger than the reader's limit (declared or streamed). Each twin answers it with its 413 in
+ * its own shape; `message` is the text that answer carries (the limit the client ran into).
+ */
 export class BodyTooLargeError extends Error {
   readonly limit: number
-  constructor(limit: number) {
-    super(`The request body is larger than ${limit} bytes`)
+  constructor(limit: number, message = `The request body is larger than ${limit} bytes`) {
+    super(message)
     this.limit = limit
   }
 }
@@ -28,22 +32,35 @@ export function header(request: Request, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value
 }
 
-/** The body, refused as soon as its declared or streamed size passes `limit` (nothing more is buffered). */
-export async function readBody(request: Request, limit: number): Promise<Buffer> {
+/**
+ * The body, refused with a BodyTooLargeError as soon as its declared or streamed size passes `limit`
+ * (nothing more is buffered). `tooLarge` names the limit in that error's message when the endpoint has
+ * a documented one (the Content Lake's query size, for instance).
+ */
+export async function readBody(
+  request: Request,
+  limit: number,
+  { tooLarge }: { tooLarge?: string } = {},
+): Promise<Buffer> {
   const declared = Number(header(request, 'content-length') ?? 0)
-  if (declared > limit) throw new BodyTooLargeError(limit)
+  if (declared > limit) throw new BodyTooLargeError(limit, tooLarge)
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length
-    if (size > limit) throw new BodyTooLargeError(limit)
+    if (size > limit) throw new BodyTooLargeError(limit, tooLarge)
     chunks.push(chunk)
   }
   return Buffer.concat(chunks)
 }
 
 /** A body is JSON unless the caller names its type (in any case, as a function's Response may). */
-export function send(response: Response, status: number, body: string | Buffer | null, headers: Record<string, string> = {}) {
+export function send(
+  response: Response,
+  status: number,
+  body: string | Buffer | null,
+  headers: Record<string, string> = {},
+) {
   if (response.headersSent) return
   const finalHeaders: Record<string, string> = { ...headers }
   if (body !== null && !Object.keys(finalHeaders).some((key) => key.toLowerCase() === 'content-type')) {
@@ -62,4 +79,66 @@ export function sendJson(response: Response, status: number, value: unknown, hea
 export function bearerToken(request: Request): string | null {
   const match = /^Bearer\s+(.+)$/i.exec(header(request, 'authorization') ?? '')
   return match?.[1].trim() || null
+}
+
+/**
+ * JSON nested deeper than this is refused by both twins (400 from the Content Lake and the auth API,
+ * 413 "stack depth" from the REST API) before anything walks it. What they hand the values to recurses
+ * once or more per level: groq-js (several frames per level, some of them async), @sanity/mutator,
+ * structuredClone, mendoza diffs, JSON.stringify on the way to Postgres; 20,000 levels overflowed their
+ * stack. 100 is the lower of the two limits the twins had (the Content Lake's 100, the Supabase twin's
+ * 512): it keeps a wide margin under every one of those stacks, and is ten times the deepest real
+ * value (a Portable Text document is about ten levels, a contact message two, user metadata one or
+ * two). Hosted services accept deeper JSON (Postgres up to its stack depth); no client of these twins
+ * sends any.
+ */
+export const MAX_JSON_DEPTH = 100
+
+/** The deepest nesting of [ and { in a JSON text, outside strings: one pass, no recursion, no parsing. */
+export function jsonTextDepth(text: string): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i)
+    if (inString) {
+      if (char === 0x5c)
+        i++ // backslash: skip the escaped character
+      else if (char === 0x22) inString = false
+    } else if (char === 0x22) inString = true
+    else if (char === 0x5b || char === 0x7b) deepest = Math.max(deepest, ++depth)
+    else if (char === 0x5d || char === 0x7d) depth--
+  }
+  return deepest
+}
+
+/**
+ * How deeply an already parsed value nests (objects and arrays count, as in jsonTextDepth), counted
+ * without recursion and given up past MAX_JSON_DEPTH (the value may be 20,000 deep).
+ */
+export function jsonValueDepth(value: unknown): number {
+  let deepest = 0
+  const stack: [unknown, number][] = [[value, 1]]
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!
+    if (current === null || typeof current !== 'object') continue
+    if (depth > deepest) deepest = depth
+    if (deepest > MAX_JSON_DEPTH) return deepest // no need to walk the rest
+    for (const child of Object.values(current)) stack.push([child, depth + 1])
+  }
+  return deepest
+}
+
+export type ParsedJson = { ok: true; value: unknown } | { ok: false; tooDeep: boolean; message: string }
+
+/** Parses JSON text, refusing it unparsed when it nests deeper than MAX_JSON_DEPTH; never throws. */
+export function parseJson(text: string): ParsedJson {
+  if (jsonTextDepth(text) > MAX_JSON_DEPTH) {
+    return { ok: false, tooDeep: true, message: `The JSON is nested deeper than ${MAX_JSON_DEPTH} levels` }
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch (error) {
+    return { ok: false, tooDeep: false, message: error instanceof Error ? error.message : 'Invalid JSON' }
+  }
 }

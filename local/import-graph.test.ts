@@ -27,7 +27,9 @@ const name = (file: string) => relative(root, file)
 
 describe('the local twins package', () => {
   it('imports nothing from outside its folder but packages', () => {
-    const outside = [...graph].flatMap(([file, targets]) => targets.filter((target) => relative(root, target).startsWith('..')).map((target) => `${name(file)} → ${target}`))
+    const outside = [...graph].flatMap(([file, targets]) =>
+      targets.filter((target) => relative(root, target).startsWith('..')).map((target) => `${name(file)} → ${target}`),
+    )
     expect(outside).toEqual([])
   })
 

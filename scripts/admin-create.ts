@@ -13,7 +13,9 @@ A password must have 12+ characters and three kinds of characters (lower, upper,
 Target: NEXT_PUBLIC_SUPABASE_URL (default: the local Supabase twin, which must be running; now ${backends.supabase.url}),
 with SUPABASE_SERVICE_ROLE_KEY (required for a hosted project).`
 
-const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean' } } })
+const { values } = parseArgs({
+  options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean' } },
+})
 if (values.help || !values.email) {
   console.log(USAGE)
   process.exit(values.help ? 0 : 2)
@@ -22,7 +24,9 @@ if (values.help || !values.email) {
 const { url, local: isLocal } = backends.supabase
 const serviceRoleKey = serviceRoleKeyFor()
 if (!serviceRoleKey) {
-  console.error(`SUPABASE_SERVICE_ROLE_KEY is required to create an admin on ${url} (Project Settings → API keys → service_role / secret).`)
+  console.error(
+    `SUPABASE_SERVICE_ROLE_KEY is required to create an admin on ${url} (Project Settings → API keys → service_role / secret).`,
+  )
   process.exit(2)
 }
 
@@ -30,11 +34,17 @@ const given = values.password ?? process.env.ADMIN_PASSWORD
 const password = given ?? generateStrongPassword()
 try {
   const { created } = await createAdmin({ url, serviceRoleKey, email: values.email, password })
-  console.log(created ? `Admin created: ${values.email.trim().toLowerCase()} on ${url}` : `${values.email} already had an account on ${url}: it is now an admin (its password is unchanged).`)
+  console.log(
+    created
+      ? `Admin created: ${values.email.trim().toLowerCase()} on ${url}`
+      : `${values.email} already had an account on ${url}: it is now an admin (its password is unchanged).`,
+  )
   if (created && !given) console.log(`Password: ${password}    (shown only this once; store it now)`)
 } catch (error) {
   if (error instanceof Error && /fetch failed/.test(error.message)) {
-    console.error(`Cannot reach ${url}. ${isLocal ? 'Start the local server first: npm start (or npm run supabase:local).' : 'Check NEXT_PUBLIC_SUPABASE_URL.'}`)
+    console.error(
+      `Cannot reach ${url}. ${isLocal ? 'Start the local server first: npm start (or npm run supabase:local).' : 'Check NEXT_PUBLIC_SUPABASE_URL.'}`,
+    )
   } else {
     console.error(error instanceof AdminCreationError ? error.message : error)
   }

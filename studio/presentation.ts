@@ -1,4 +1,9 @@
-import { defineDocuments, defineLocations, type DocumentLocation, type DocumentLocationResolvers } from 'sanity/presentation'
+import {
+  defineDocuments,
+  defineLocations,
+  type DocumentLocation,
+  type DocumentLocationResolvers,
+} from 'sanity/presentation'
 
 /*
  * How the Presentation tool links documents and pages, in both languages: French at /…, English at
@@ -35,11 +40,14 @@ export const locations: DocumentLocationResolvers = {
   service: defineLocations({
     select: titledPage,
     resolve: (doc: TitledPage | null) =>
-      doc?.slug ? { locations: [...bothLanguages(`/${doc.slug}`, doc.title ?? doc.slug, doc.titleEn ?? doc.slug), ...home] } : { message: 'Ce service n’a pas encore d’adresse (slug)' },
+      doc?.slug
+        ? { locations: [...bothLanguages(`/${doc.slug}`, doc.title ?? doc.slug, doc.titleEn ?? doc.slug), ...home] }
+        : { message: 'Ce service n’a pas encore d’adresse (slug)' },
   }),
   legalPage: defineLocations({
     select: titledPage,
-    resolve: (doc: TitledPage | null) => (doc?.slug ? { locations: bothLanguages(`/${doc.slug}`, doc.title ?? doc.slug, doc.titleEn ?? doc.slug) } : null),
+    resolve: (doc: TitledPage | null) =>
+      doc?.slug ? { locations: bothLanguages(`/${doc.slug}`, doc.title ?? doc.slug, doc.titleEn ?? doc.slug) } : null,
   }),
   benefit: homeSection,
   clientLogo: homeSection,

@@ -22,7 +22,9 @@ export const structure: StructureResolver = (S) =>
   S.list()
     .title('Contenu')
     .items([
-      ...SINGLETONS.map(([type, title]) => S.listItem().title(title).id(type).child(S.document().schemaType(type).documentId(type).title(title))),
+      ...SINGLETONS.map(([type, title]) =>
+        S.listItem().title(title).id(type).child(S.document().schemaType(type).documentId(type).title(title)),
+      ),
       S.divider(),
       ...COLLECTIONS.map(([type, title, ordered]) =>
         S.listItem()
@@ -30,7 +32,9 @@ export const structure: StructureResolver = (S) =>
           .schemaType(type)
           .child(
             ordered
-              ? S.documentTypeList(type).title(title).defaultOrdering([{ field: 'order', direction: 'asc' }])
+              ? S.documentTypeList(type)
+                  .title(title)
+                  .defaultOrdering([{ field: 'order', direction: 'asc' }])
               : S.documentTypeList(type).title(title),
           ),
       ),

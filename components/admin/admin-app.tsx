@@ -59,7 +59,11 @@ export function AdminApp() {
       const { data, error } = await client.auth.signInWithPassword({ email, password })
       if (error || !data.user) {
         if (error?.status === 429) {
-          toast({ variant: 'error', title: 'Trop de tentatives de connexion', description: 'Veuillez patienter quelques minutes avant de réessayer.' })
+          toast({
+            variant: 'error',
+            title: 'Trop de tentatives de connexion',
+            description: 'Veuillez patienter quelques minutes avant de réessayer.',
+          })
         } else if (error?.code === 'invalid_credentials' || error?.status === 400) {
           toast({ variant: 'error', title: 'Email ou mot de passe incorrect' })
         } else {

@@ -13,7 +13,13 @@ import {
   setRead,
   type InboxPage,
 } from '@/lib/admin/inbox-api'
-import { deletedCountLabel, deletionAnnouncement, receivedCountLabel, unreadCountLabel, type DeletedMessages } from '@/lib/admin/inbox-format'
+import {
+  deletedCountLabel,
+  deletionAnnouncement,
+  receivedCountLabel,
+  unreadCountLabel,
+  type DeletedMessages,
+} from '@/lib/admin/inbox-format'
 import { submissionsToCsv, type Submission } from '@/lib/admin/submissions-csv'
 import { toast } from '@/lib/toast-store'
 import { revealInvisibleCharacters } from '@/supabase/functions/_shared/invisible-characters'
@@ -34,7 +40,11 @@ export function Inbox({ client, onSignOut }: Props) {
   const [version, setVersion] = useState(0)
   const key = `${page}\u0000${search}\u0000${version}`
   // What was last loaded, and for which request: loading is "the result is not for this key yet".
-  const [result, setResult] = useState<{ key: string; data: InboxPage | null; failed: boolean }>({ key: '', data: null, failed: false })
+  const [result, setResult] = useState<{ key: string; data: InboxPage | null; failed: boolean }>({
+    key: '',
+    data: null,
+    failed: false,
+  })
   const loading = result.key !== key
   const data = result.data
   const failed = !loading && result.failed
@@ -100,7 +110,10 @@ export function Inbox({ client, onSignOut }: Props) {
 
   useEffect(() => {
     if (!focusTarget) return
-    const card = focusTarget.id === null ? null : list.current?.querySelector<HTMLElement>(`[data-submission-id="${CSS.escape(focusTarget.id)}"]`)
+    const card =
+      focusTarget.id === null
+        ? null
+        : list.current?.querySelector<HTMLElement>(`[data-submission-id="${CSS.escape(focusTarget.id)}"]`)
     ;(card ?? heading.current)?.focus()
   }, [focusTarget])
 
@@ -164,7 +177,10 @@ export function Inbox({ client, onSignOut }: Props) {
             <p className="mt-2 text-muted" data-testid="submission-count">
               {receivedCountLabel(total)}
               {data.unread > 0 ? (
-                <span className="ml-2 rounded-full bg-clay px-2.5 py-0.5 text-sm font-semibold text-white" data-testid="unread-count">
+                <span
+                  className="ml-2 rounded-full bg-clay px-2.5 py-0.5 text-sm font-semibold text-white"
+                  data-testid="unread-count"
+                >
                   {unreadCountLabel(data.unread)}
                 </span>
               ) : null}
@@ -172,7 +188,12 @@ export function Inbox({ client, onSignOut }: Props) {
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={exportCsv} className={buttonClasses('secondary', 'sm')} data-testid="export-csv">
+          <button
+            type="button"
+            onClick={exportCsv}
+            className={buttonClasses('secondary', 'sm')}
+            data-testid="export-csv"
+          >
             Exporter en CSV
           </button>
           <button type="button" onClick={onSignOut} className={buttonClasses('primary', 'sm')} data-testid="logout">
@@ -200,26 +221,44 @@ export function Inbox({ client, onSignOut }: Props) {
         {loading && !refreshing ? (
           <Spinner label="Chargement des messages..." />
         ) : failed ? (
-          <p className="rounded-card border border-red-200 bg-red-50 p-6 text-red-900">Erreur lors du chargement des soumissions</p>
+          <p className="rounded-card border border-red-200 bg-red-50 p-6 text-red-900">
+            Erreur lors du chargement des soumissions
+          </p>
         ) : data && data.rows.length === 0 ? (
           <p className="rounded-card border border-line bg-white p-10 text-center text-muted" data-testid="empty-inbox">
             {search ? 'Aucun message ne correspond à votre recherche' : 'Aucune soumission pour le moment'}
           </p>
         ) : (
           data?.rows.map((submission) => (
-            <SubmissionCard key={submission.id} submission={submission} onToggleRead={toggleRead} onDelete={remove} onDeleteAllFromEmail={removeAllFrom} />
+            <SubmissionCard
+              key={submission.id}
+              submission={submission}
+              onToggleRead={toggleRead}
+              onDelete={remove}
+              onDeleteAllFromEmail={removeAllFrom}
+            />
           ))
         )}
       </div>
       {pages > 1 ? (
         <nav aria-label="Pagination" className="mt-8 flex items-center justify-between gap-4">
-          <button type="button" onClick={() => setPage((value) => value - 1)} disabled={page === 0 || loading} className={buttonClasses('secondary', 'sm')}>
+          <button
+            type="button"
+            onClick={() => setPage((value) => value - 1)}
+            disabled={page === 0 || loading}
+            className={buttonClasses('secondary', 'sm')}
+          >
             Précédent
           </button>
           <p className="text-sm text-muted" data-testid="page-indicator">
             Page {page + 1} sur {pages}
           </p>
-          <button type="button" onClick={() => setPage((value) => value + 1)} disabled={page + 1 >= pages || loading} className={buttonClasses('secondary', 'sm')}>
+          <button
+            type="button"
+            onClick={() => setPage((value) => value + 1)}
+            disabled={page + 1 >= pages || loading}
+            className={buttonClasses('secondary', 'sm')}
+          >
             Suivant
           </button>
         </nav>

@@ -33,9 +33,14 @@ export function SubmissionCard({ submission, onToggleRead, onDelete, onDeleteAll
         <div>
           <h2 className="flex flex-wrap items-center gap-2 font-sans text-lg font-semibold text-ink">
             <VisibleText text={submission.name} />
-            {unread ? <span className="rounded-full bg-clay px-2 py-0.5 text-xs font-semibold text-white">Non lu</span> : null}
+            {unread ? (
+              <span className="rounded-full bg-clay px-2 py-0.5 text-xs font-semibold text-white">Non lu</span>
+            ) : null}
             {submission.package ? (
-              <span className="rounded-full bg-sand px-2.5 py-0.5 text-xs font-semibold text-clay-strong" data-testid="submission-package">
+              <span
+                className="rounded-full bg-sand px-2.5 py-0.5 text-xs font-semibold text-clay-strong"
+                data-testid="submission-package"
+              >
                 Forfait&nbsp;: <VisibleText text={submission.package} />
               </span>
             ) : null}
@@ -45,10 +50,18 @@ export function SubmissionCard({ submission, onToggleRead, onDelete, onDeleteAll
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={() => onToggleRead(submission)} className={`${action} border border-line text-ink hover:bg-sand`}>
+          <button
+            type="button"
+            onClick={() => onToggleRead(submission)}
+            className={`${action} border border-line text-ink hover:bg-sand`}
+          >
             {unread ? 'Marquer comme lu' : 'Marquer comme non lu'}
           </button>
-          <button type="button" onClick={() => onDelete(submission)} className={`${action} border border-red-200 text-red-800 hover:bg-red-50`}>
+          <button
+            type="button"
+            onClick={() => onDelete(submission)}
+            className={`${action} border border-red-200 text-red-800 hover:bg-red-50`}
+          >
             Supprimer
           </button>
         </div>
@@ -56,10 +69,18 @@ export function SubmissionCard({ submission, onToggleRead, onDelete, onDeleteAll
       <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold text-ink">Email</dt>
         <dd>
-          <a href={`mailto:${submission.email.replace(/[?&#%]/g, encodeURIComponent)}?subject=${encodeURIComponent('Re : votre message')}`} className="text-clay-strong underline underline-offset-4" data-testid="submission-email">
+          <a
+            href={`mailto:${submission.email.replace(/[?&#%]/g, encodeURIComponent)}?subject=${encodeURIComponent('Re : votre message')}`}
+            className="text-clay-strong underline underline-offset-4"
+            data-testid="submission-email"
+          >
             <VisibleText text={submission.email} />
           </a>
-          <button type="button" onClick={() => onDeleteAllFromEmail(submission.email)} className="ml-3 text-xs font-semibold text-red-800 underline underline-offset-2">
+          <button
+            type="button"
+            onClick={() => onDeleteAllFromEmail(submission.email)}
+            className="ml-3 text-xs font-semibold text-red-800 underline underline-offset-2"
+          >
             Supprimer tous ses messages
           </button>
         </dd>
@@ -67,14 +88,21 @@ export function SubmissionCard({ submission, onToggleRead, onDelete, onDeleteAll
           <>
             <dt className="font-semibold text-ink">Téléphone</dt>
             <dd>
-              <a href={`tel:${submission.phone.replace(/[^\d+]/g, '')}`} className="text-clay-strong underline underline-offset-4" data-testid="submission-phone">
+              <a
+                href={`tel:${submission.phone.replace(/[^\d+]/g, '')}`}
+                className="text-clay-strong underline underline-offset-4"
+                data-testid="submission-phone"
+              >
                 <VisibleText text={submission.phone} />
               </a>
             </dd>
           </>
         ) : null}
       </dl>
-      <p className="mt-4 rounded-xl bg-paper p-4 leading-relaxed whitespace-pre-wrap text-ink-soft" data-testid="submission-message">
+      <p
+        className="mt-4 rounded-xl bg-paper p-4 leading-relaxed whitespace-pre-wrap text-ink-soft"
+        data-testid="submission-message"
+      >
         <VisibleText text={submission.message} keep={MESSAGE_WHITESPACE} />
       </p>
     </article>

@@ -30,7 +30,13 @@ export function ContactDialogProvider({ children, copy }: { children: ReactNode;
       {children}
       {mounted ? (
         <Suspense fallback={null}>
-          <ContactDialog open={state.open} packageName={state.packageName} openedAt={state.openedAt} onClose={close} copy={copy} />
+          <ContactDialog
+            open={state.open}
+            packageName={state.packageName}
+            openedAt={state.openedAt}
+            onClose={close}
+            copy={copy}
+          />
         </Suspense>
       ) : null}
     </ContactDialogContext>

@@ -67,7 +67,15 @@ export function ContactDialog({ open, packageName, openedAt, onClose, copy }: Co
               className="-mt-1 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-sand hover:text-ink"
               data-testid="contact-dialog-close"
             >
-              <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <svg
+                viewBox="0 0 24 24"
+                className="size-5"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
             </button>
@@ -76,12 +84,22 @@ export function ContactDialog({ open, packageName, openedAt, onClose, copy }: Co
             {text.description}
           </p>
           {packageName ? (
-            <p className="mt-4 inline-flex rounded-full bg-clay-soft px-3 py-1 text-sm font-semibold text-clay-strong" data-testid="contact-dialog-package">
+            <p
+              className="mt-4 inline-flex rounded-full bg-clay-soft px-3 py-1 text-sm font-semibold text-clay-strong"
+              data-testid="contact-dialog-package"
+            >
               {selectedPackageLabel(copy, packageName)}
             </p>
           ) : null}
           <div className="mt-5 sm:mt-6">
-            <ContactForm variant="dialog" copy={copy} packageName={packageName} openedAt={openedAt} onSuccess={onClose} onCancel={onClose} />
+            <ContactForm
+              variant="dialog"
+              copy={copy}
+              packageName={packageName}
+              openedAt={openedAt}
+              onSuccess={onClose}
+              onCancel={onClose}
+            />
           </div>
         </m.div>
       </LazyMotion>

@@ -13,7 +13,13 @@ type Props = {
 }
 
 /** A button that opens the contact dialog, remembering which package (if any) it was chosen from. */
-export function OpenContactDialogButton({ children, packageName, variant = 'primary', size = 'md', className = '' }: Props) {
+export function OpenContactDialogButton({
+  children,
+  packageName,
+  variant = 'primary',
+  size = 'md',
+  className = '',
+}: Props) {
   const { openContactDialog } = useContactDialog()
   return (
     <button

@@ -78,7 +78,15 @@ export function MobileMenu({ services, labels }: MobileMenuProps) {
         className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand"
         data-testid="mobile-menu-button"
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="size-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+        >
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
         </svg>
       </button>
@@ -89,7 +97,9 @@ export function MobileMenu({ services, labels }: MobileMenuProps) {
         className="fixed inset-x-0 top-[4.5rem] bottom-0 overflow-y-auto border-t border-line bg-paper px-5 pt-4 pb-10"
       >
         <nav aria-label={labels.nav}>
-          <p className="px-4 pt-2 pb-1 text-sm font-semibold tracking-[0.14em] text-clay uppercase">{labels.services}</p>
+          <p className="px-4 pt-2 pb-1 text-sm font-semibold tracking-[0.14em] text-clay uppercase">
+            {labels.services}
+          </p>
           <ul>
             {services.map((service) => (
               <li key={service.slug}>

@@ -12,7 +12,15 @@ import { NAV_CTA_SCROLL_DELAY_MS, scrollToSection, scrollToSectionWhenPresent } 
  * The navigation's call to action: go to the home page, then smooth-scroll to #services after
  * 100 ms. Without JavaScript it is a plain link to /#services.
  */
-export function NavCtaButton({ label, className = '', onNavigate }: { label: string; className?: string; onNavigate?: () => void }) {
+export function NavCtaButton({
+  label,
+  className = '',
+  onNavigate,
+}: {
+  label: string
+  className?: string
+  onNavigate?: () => void
+}) {
   const { locale, pathname } = useLocaleRoute()
   const router = useRouter()
   const pending = useRef(false)
@@ -43,7 +51,12 @@ export function NavCtaButton({ label, className = '', onNavigate }: { label: str
   }
 
   return (
-    <Link href="/#services" onClick={handleClick} className={buttonClasses('accent', 'sm', className)} data-testid="nav-cta">
+    <Link
+      href="/#services"
+      onClick={handleClick}
+      className={buttonClasses('accent', 'sm', className)}
+      data-testid="nav-cta"
+    >
       {label}
     </Link>
   )

@@ -9,7 +9,15 @@ import type { NavService } from './nav-types'
  * The Services dropdown: opens while hovered by a mouse (spec §4), and also on click/tap and from the
  * keyboard (Enter, Space or ArrowDown; Escape closes and returns focus; arrows move between entries).
  */
-export function ServicesMenu({ label, services, itemIcon }: { label: string; services: NavService[]; itemIcon: ReactNode }) {
+export function ServicesMenu({
+  label,
+  services,
+  itemIcon,
+}: {
+  label: string
+  services: NavService[]
+  itemIcon: ReactNode
+}) {
   const { pathname } = useLocaleRoute()
   // Open "on" a given page: navigating elsewhere closes the menu without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null)
@@ -88,7 +96,11 @@ export function ServicesMenu({ label, services, itemIcon }: { label: string; ser
         className="inline-flex min-h-10 items-center gap-1 rounded-full px-3 text-[0.95rem] font-medium text-ink-soft transition-colors hover:bg-sand hover:text-ink"
       >
         {label}
-        <svg viewBox="0 0 20 20" aria-hidden="true" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}>
+        <svg
+          viewBox="0 0 20 20"
+          aria-hidden="true"
+          className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
+        >
           <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
         </svg>
       </button>

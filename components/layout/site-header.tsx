@@ -24,12 +24,20 @@ export async function SiteHeader({ brandName, services }: { brandName: string; s
         {t('skipToContent')}
       </a>
       <Container className="flex h-[4.5rem] items-center justify-between gap-4">
-        <Link href="/" className="font-display text-xl font-semibold tracking-tight text-ink sm:text-2xl" data-testid="brand">
+        <Link
+          href="/"
+          className="font-display text-xl font-semibold tracking-tight text-ink sm:text-2xl"
+          data-testid="brand"
+        >
           {brandName}
         </Link>
         <nav aria-label={t('mainNav')} className="hidden items-center gap-1 lg:flex">
           {/* The icon is drawn here, on the server: importing Icon into the client menu would ship every icon's paths. */}
-          <ServicesMenu label={t('services')} services={services} itemIcon={<Icon name="check" className="size-4 text-clay" />} />
+          <ServicesMenu
+            label={t('services')}
+            services={services}
+            itemIcon={<Icon name="check" className="size-4 text-clay" />}
+          />
           <Link href="/#benefits" className={linkClass}>
             {t('benefits')}
           </Link>

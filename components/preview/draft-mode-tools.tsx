@@ -24,7 +24,10 @@ export async function DraftModeTools() {
         <span className="text-paper/80">{t('detail')}</span>
         {/* A plain link to a route handler (no prefetch, no client navigation): it has a side effect. */}
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- an API route, not a page */}
-        <a href="/api/draft-mode/disable" className="font-semibold text-clay-soft underline underline-offset-4 hover:text-paper">
+        <a
+          href="/api/draft-mode/disable"
+          className="font-semibold text-clay-soft underline underline-offset-4 hover:text-paper"
+        >
           {t('exit')}
         </a>
       </aside>

@@ -22,7 +22,8 @@ export function LiveDrafts() {
     source.addEventListener('restart', refresh)
     source.addEventListener('error', () => {
       // A lost connection is retried by EventSource; a refused one is worth a line in the console.
-      if (source.readyState === EventSource.CLOSED) console.warn('Live preview stopped: the page no longer follows edits until it is reloaded.')
+      if (source.readyState === EventSource.CLOSED)
+        console.warn('Live preview stopped: the page no longer follows edits until it is reloaded.')
     })
     return () => source.close()
   }, [router])

@@ -17,7 +17,12 @@ export function BenefitsSection({ heading, benefits }: Props) {
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {benefits.map((benefit) => (
             <li key={benefit._id}>
-              <FeatureCard icon={benefit.icon} title={benefit.title} description={benefit.description} highlight={benefit.highlight} />
+              <FeatureCard
+                icon={benefit.icon}
+                title={benefit.title}
+                description={benefit.description}
+                highlight={benefit.highlight}
+              />
             </li>
           ))}
         </ul>

@@ -24,13 +24,20 @@ export function ClientLogos({ title, clients }: { title: string | null | undefin
   return (
     <section aria-labelledby="clients-title" className="border-y border-line bg-white py-14">
       <Container>
-        <h2 id="clients-title" className="text-center font-sans text-sm font-semibold tracking-[0.14em] text-muted uppercase">
+        <h2
+          id="clients-title"
+          className="text-center font-sans text-sm font-semibold tracking-[0.14em] text-muted uppercase"
+        >
           {title}
         </h2>
         <ul className="mt-8 grid grid-cols-6 items-center gap-x-3 gap-y-8 sm:grid-cols-8 sm:gap-x-8 lg:grid-cols-14 lg:gap-x-4">
           {clients.map((client, index) => {
             const source = imageSource(client.logo, 160)
-            const start = { '--logo-start': starts.base[index], '--logo-start-sm': starts.sm[index], '--logo-start-lg': starts.lg[index] } as CSSProperties
+            const start = {
+              '--logo-start': starts.base[index],
+              '--logo-start-sm': starts.sm[index],
+              '--logo-start-lg': starts.lg[index],
+            } as CSSProperties
             return (
               <li
                 key={client._id}
@@ -38,7 +45,14 @@ export function ClientLogos({ title, clients }: { title: string | null | undefin
                 className="col-span-2 col-start-(--logo-start) flex h-12 items-center justify-center opacity-80 transition-opacity hover:opacity-100 sm:col-start-(--logo-start-sm) lg:col-start-(--logo-start-lg)"
               >
                 {source ? (
-                  <Image src={source.src} width={source.width} height={source.height} alt={client.name ?? ''} unoptimized className="h-auto max-h-12 w-full max-w-36" />
+                  <Image
+                    src={source.src}
+                    width={source.width}
+                    height={source.height}
+                    alt={client.name ?? ''}
+                    unoptimized
+                    className="h-auto max-h-12 w-full max-w-36"
+                  />
                 ) : (
                   <span className="text-center font-semibold text-muted">{client.name}</span>
                 )}

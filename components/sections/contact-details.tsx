@@ -18,7 +18,10 @@ export async function ContactDetails({ title, settings }: { title: string | null
           </span>
           <div>
             <p className="text-sm text-muted">{t('email')}</p>
-            <a href={`mailto:${settings.email}`} className="font-semibold text-ink hover:text-clay-strong hover:underline">
+            <a
+              href={`mailto:${settings.email}`}
+              className="font-semibold text-ink hover:text-clay-strong hover:underline"
+            >
               {settings.email}
             </a>
           </div>
@@ -29,7 +32,10 @@ export async function ContactDetails({ title, settings }: { title: string | null
           </span>
           <div>
             <p className="text-sm text-muted">{t('phone')}</p>
-            <a href={`tel:${stegaClean(settings.phone)?.replace(/\s+/g, '')}`} className="font-semibold text-ink hover:text-clay-strong hover:underline">
+            <a
+              href={`tel:${stegaClean(settings.phone)?.replace(/\s+/g, '')}`}
+              className="font-semibold text-ink hover:text-clay-strong hover:underline"
+            >
               {settings.phone}
             </a>
           </div>

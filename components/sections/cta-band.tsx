@@ -2,7 +2,12 @@ import type { ReactNode } from 'react'
 import { Container } from '@/components/ui/container'
 import { Glow } from '@/components/ui/glow'
 
-type CtaBandProps = { id?: string; title: string | null | undefined; text: string | null | undefined; children: ReactNode }
+type CtaBandProps = {
+  id?: string
+  title: string | null | undefined
+  text: string | null | undefined
+  children: ReactNode
+}
 
 /** The dark closing band with a title, a sentence and its actions (home, service pages, about). */
 export function CtaBand({ id, title, text, children }: CtaBandProps) {

@@ -7,7 +7,15 @@ import type { HomeContent } from '@/lib/sanity/content-types'
 type Hero = NonNullable<NonNullable<HomeContent['page']>['hero']>
 
 /** Home hero: title, subtitle, the call to action that scrolls to #services and three trust lines. */
-export function HomeHero({ hero, bookingUrl, bookingLabel }: { hero: Hero; bookingUrl?: string | null; bookingLabel?: string | null }) {
+export function HomeHero({
+  hero,
+  bookingUrl,
+  bookingLabel,
+}: {
+  hero: Hero
+  bookingUrl?: string | null
+  bookingLabel?: string | null
+}) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
       <Glow className="-top-40 -right-40 size-[36rem]" />
@@ -24,12 +32,25 @@ export function HomeHero({ hero, bookingUrl, bookingLabel }: { hero: Hero; booki
           <div className="mt-8 flex flex-wrap gap-3">
             <a href="#services" className={buttonClasses('primary', 'lg')} data-testid="hero-cta">
               {hero.ctaLabel}
-              <svg viewBox="0 0 20 20" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+              <svg
+                viewBox="0 0 20 20"
+                aria-hidden="true"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+              >
                 <path d="M10 4v12M5 11l5 5 5-5" />
               </svg>
             </a>
             {bookingUrl ? (
-              <a href={bookingUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary', 'lg')}>
+              <a
+                href={bookingUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses('secondary', 'lg')}
+              >
                 {bookingLabel}
               </a>
             ) : null}
@@ -53,7 +74,10 @@ export function HomeHero({ hero, bookingUrl, bookingLabel }: { hero: Hero; booki
               <div className="h-3 w-10/12 rounded-full bg-sand-strong" />
             </div>
             <div className="mt-8 flex items-center gap-3">
-              <span className="inline-flex size-11 items-center justify-center rounded-full bg-ink text-paper" data-testid="hero-illustration-avatar">
+              <span
+                className="inline-flex size-11 items-center justify-center rounded-full bg-ink text-paper"
+                data-testid="hero-illustration-avatar"
+              >
                 <Icon name="pen" className="size-5" />
               </span>
               <div className="space-y-2">
@@ -63,7 +87,10 @@ export function HomeHero({ hero, bookingUrl, bookingLabel }: { hero: Hero; booki
             </div>
           </div>
           {/* Pinned to the right-hand corner: the card's bottom left holds the author's circle. */}
-          <div className="absolute -right-6 -bottom-10 -rotate-3 rounded-2xl bg-ink px-6 py-5 text-paper shadow-lift" data-testid="hero-projects-badge">
+          <div
+            className="absolute -right-6 -bottom-10 -rotate-3 rounded-2xl bg-ink px-6 py-5 text-paper shadow-lift"
+            data-testid="hero-projects-badge"
+          >
             <p className="font-display text-3xl font-semibold">{hero.projectsClaim?.split(' ')[0]}</p>
             <p className="text-sm text-paper/80">{hero.projectsClaim?.split(' ').slice(1).join(' ')}</p>
           </div>

@@ -12,7 +12,9 @@ export async function LegalDocument({ page }: { page: LegalPage }) {
       <article className="mx-auto max-w-3xl">
         <h1 className="text-4xl font-semibold text-ink sm:text-5xl">{page.title}</h1>
         {page.updatedAt ? (
-          <p className="mt-4 text-muted">{t('updatedAt', { date: format.dateTime(new Date(page.updatedAt), { dateStyle: 'long' }) })}</p>
+          <p className="mt-4 text-muted">
+            {t('updatedAt', { date: format.dateTime(new Date(page.updatedAt), { dateStyle: 'long' }) })}
+          </p>
         ) : null}
         <div className="mt-12 space-y-12">
           {(page.sections ?? []).map((section, index) => (

@@ -19,25 +19,42 @@ export function PackageCards({ page }: { page: Page }) {
               data-testid="package-card"
               data-featured={pack.featured ? 'true' : 'false'}
               className={`relative flex flex-col rounded-card p-7 sm:p-8 ${
-                pack.featured ? 'bg-night text-paper shadow-lift ring-2 ring-clay lg:-my-4 lg:py-12' : 'border border-line bg-white shadow-card'
+                pack.featured
+                  ? 'bg-night text-paper shadow-lift ring-2 ring-clay lg:-my-4 lg:py-12'
+                  : 'border border-line bg-white shadow-card'
               }`}
             >
               {pack.featured ? (
-                <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-clay px-4 py-1 text-sm font-semibold text-white" data-testid="popular-badge">
+                <p
+                  className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-clay px-4 py-1 text-sm font-semibold text-white"
+                  data-testid="popular-badge"
+                >
                   {page.popularLabel}
                 </p>
               ) : null}
-              <h3 className={`font-display text-2xl font-semibold ${pack.featured ? 'text-white' : 'text-ink'}`}>{pack.name}</h3>
-              <p className={`mt-2 text-lg font-semibold ${pack.featured ? 'text-clay-soft' : 'text-clay-strong'}`}>{pack.volume}</p>
+              <h3 className={`font-display text-2xl font-semibold ${pack.featured ? 'text-white' : 'text-ink'}`}>
+                {pack.name}
+              </h3>
+              <p className={`mt-2 text-lg font-semibold ${pack.featured ? 'text-clay-soft' : 'text-clay-strong'}`}>
+                {pack.volume}
+              </p>
               <ul className="mt-6 flex-1 space-y-3">
                 {(pack.features ?? []).map((feature) => (
                   <li key={feature} className={`flex gap-3 ${pack.featured ? 'text-paper/90' : 'text-ink-soft'}`}>
-                    <Icon name="check" className={`mt-0.5 size-5 shrink-0 ${pack.featured ? 'text-clay-soft' : 'text-clay'}`} />
+                    <Icon
+                      name="check"
+                      className={`mt-0.5 size-5 shrink-0 ${pack.featured ? 'text-clay-soft' : 'text-clay'}`}
+                    />
                     {feature}
                   </li>
                 ))}
               </ul>
-              <OpenContactDialogButton packageName={pack.name} variant={pack.featured ? 'accent' : 'primary'} size="lg" className="mt-8 w-full">
+              <OpenContactDialogButton
+                packageName={pack.name}
+                variant={pack.featured ? 'accent' : 'primary'}
+                size="lg"
+                className="mt-8 w-full"
+              >
                 {page.chooseLabel}
                 <span className="sr-only"> : {pack.name}</span>
               </OpenContactDialogButton>

@@ -17,7 +17,10 @@ export function ServicesSection({ heading, services }: Props) {
         <SectionHeading id="services-title" title={heading?.title ?? null} intro={heading?.intro} />
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {services.map((service) => (
-            <li key={service._id} className="group relative flex flex-col rounded-card border border-line bg-white p-7 shadow-card transition-shadow hover:shadow-lift">
+            <li
+              key={service._id}
+              className="group relative flex flex-col rounded-card border border-line bg-white p-7 shadow-card transition-shadow hover:shadow-lift"
+            >
               <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-clay-soft text-clay">
                 <Icon name={service.icon} />
               </span>
@@ -30,7 +33,15 @@ export function ServicesSection({ heading, services }: Props) {
                 >
                   {heading?.linkLabel}
                   <span className="sr-only">: {service.title}</span>
-                  <svg viewBox="0 0 20 20" aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                  <svg
+                    viewBox="0 0 20 20"
+                    aria-hidden="true"
+                    className="size-4 transition-transform group-hover:translate-x-0.5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                  >
                     <path d="M4 10h12M11 5l5 5-5 5" />
                   </svg>
                 </Link>

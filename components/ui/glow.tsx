@@ -5,5 +5,10 @@
  */
 export function Glow({ className, tone = 'soft' }: { className: string; tone?: 'soft' | 'clay' }) {
   const colour = tone === 'soft' ? 'from-clay-soft/80' : 'from-clay/35'
-  return <div aria-hidden="true" className={`pointer-events-none absolute bg-radial ${colour} from-30% to-transparent to-70% ${className}`} />
+  return (
+    <div
+      aria-hidden="true"
+      className={`pointer-events-none absolute bg-radial ${colour} from-30% to-transparent to-70% ${className}`}
+    />
+  )
 }

@@ -12,9 +12,7 @@ export function SectionHeading({ id, eyebrow, title, intro, align = 'center', as
   const alignment = align === 'center' ? 'mx-auto text-center' : ''
   return (
     <div className={`max-w-2xl ${alignment}`}>
-      {eyebrow ? (
-        <p className="mb-3 text-sm font-semibold tracking-[0.14em] text-clay uppercase">{eyebrow}</p>
-      ) : null}
+      {eyebrow ? <p className="mb-3 text-sm font-semibold tracking-[0.14em] text-clay uppercase">{eyebrow}</p> : null}
       <Tag id={id} className="text-3xl leading-tight font-semibold text-ink sm:text-4xl">
         {title}
       </Tag>

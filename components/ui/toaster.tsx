@@ -32,7 +32,11 @@ export function Toaster({ dismissLabel }: { dismissLabel: string }) {
           role={item.variant === 'error' ? 'alert' : 'status'}
           data-variant={item.variant}
           className={`flex items-start gap-3 rounded-2xl border p-4 shadow-lift ${
-            item.variant === 'error' ? 'border-red-200 bg-red-50 text-red-950' : item.variant === 'success' ? 'border-emerald-200 bg-emerald-50 text-emerald-950' : 'border-line bg-white text-ink'
+            item.variant === 'error'
+              ? 'border-red-200 bg-red-50 text-red-950'
+              : item.variant === 'success'
+                ? 'border-emerald-200 bg-emerald-50 text-emerald-950'
+                : 'border-line bg-white text-ink'
           }`}
         >
           <div className="flex-1">
@@ -51,7 +55,15 @@ export function Toaster({ dismissLabel }: { dismissLabel: string }) {
             aria-label={dismissLabel}
             className="-m-1 inline-flex size-8 items-center justify-center rounded-full opacity-70 hover:opacity-100"
           >
-            <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              viewBox="0 0 24 24"
+              className="size-4"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>

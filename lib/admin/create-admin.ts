@@ -11,7 +11,17 @@ export type CreateAdminResult = { userId: string; created: boolean }
 
 export class AdminCreationError extends Error {}
 
-export async function createAdmin({ url, serviceRoleKey, email, password }: { url: string; serviceRoleKey: string; email: string; password: string }): Promise<CreateAdminResult> {
+export async function createAdmin({
+  url,
+  serviceRoleKey,
+  email,
+  password,
+}: {
+  url: string
+  serviceRoleKey: string
+  email: string
+  password: string
+}): Promise<CreateAdminResult> {
   const weakness = passwordWeakness(password, email)
   if (weakness) throw new AdminCreationError(`Password refused: ${weakness}.`)
   const client = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } })
@@ -29,7 +39,9 @@ export async function createAdmin({ url, serviceRoleKey, email, password }: { ur
   } else {
     userId = data.user.id
   }
-  const grant = await client.from('user_roles').upsert({ user_id: userId, role: 'admin' }, { onConflict: 'user_id,role', ignoreDuplicates: true })
+  const grant = await client
+    .from('user_roles')
+    .upsert({ user_id: userId, role: 'admin' }, { onConflict: 'user_id,role', ignoreDuplicates: true })
   if (grant.error) throw new AdminCreationError(`Could not grant the admin role: ${grant.error.message}`)
   return { userId, created }
 }

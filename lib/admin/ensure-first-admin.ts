@@ -21,7 +21,10 @@ export type FirstAdminOptions = {
  */
 export async function ensureFirstAdmin({ url, serviceRoleKey, inboxUrl, env = process.env }: FirstAdminOptions) {
   const client = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } })
-  const { count, error } = await client.from('user_roles').select('user_id', { count: 'exact', head: true }).eq('role', 'admin')
+  const { count, error } = await client
+    .from('user_roles')
+    .select('user_id', { count: 'exact', head: true })
+    .eq('role', 'admin')
   if (error) throw new Error(`Could not read the admin roles on ${url}: ${error.message}`)
   if ((count ?? 0) > 0) return
   const email = env.ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL

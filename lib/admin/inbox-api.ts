@@ -27,7 +27,12 @@ const RANGE_NOT_SATISFIABLE = 'PGRST103'
 
 /** Spec §7.4: is the signed-in user an admin? */
 export async function isAdmin(client: SupabaseClient, userId: string): Promise<boolean> {
-  const { data, error } = await client.from('user_roles').select('role').eq('user_id', userId).eq('role', 'admin').maybeSingle()
+  const { data, error } = await client
+    .from('user_roles')
+    .select('role')
+    .eq('user_id', userId)
+    .eq('role', 'admin')
+    .maybeSingle()
   if (error) throw error
   return data?.role === 'admin'
 }
@@ -40,7 +45,10 @@ export async function isAdmin(client: SupabaseClient, userId: string): Promise<b
 export async function fetchInboxPage(client: SupabaseClient, page: number, search: string): Promise<InboxPage> {
   const from = page * PAGE_SIZE
   const [list, unread] = await Promise.all([
-    matching(client, search, { count: 'exact' }).order('created_at', { ascending: false }).order('id').range(from, from + PAGE_SIZE - 1),
+    matching(client, search, { count: 'exact' })
+      .order('created_at', { ascending: false })
+      .order('id')
+      .range(from, from + PAGE_SIZE - 1),
     client.from('contact_submissions').select('id', { count: 'exact', head: true }).eq('is_read', false),
   ])
   if (unread.error) throw unread.error
@@ -57,7 +65,10 @@ export async function fetchInboxPage(client: SupabaseClient, page: number, searc
 export async function fetchAllMatching(client: SupabaseClient, search: string): Promise<Submission[]> {
   const rows: Submission[] = []
   for (let from = 0; from < 1_000_000; from += EXPORT_CHUNK) {
-    const { data, error } = await matching(client, search).order('created_at', { ascending: false }).order('id').range(from, from + EXPORT_CHUNK - 1)
+    const { data, error } = await matching(client, search)
+      .order('created_at', { ascending: false })
+      .order('id')
+      .range(from, from + EXPORT_CHUNK - 1)
     if (error) throw error
     rows.push(...((data ?? []) as unknown as Submission[]))
     if (!data || data.length < EXPORT_CHUNK) break

@@ -9,12 +9,27 @@ export const MIN_PASSWORD_LENGTH = 12
 /** bcrypt ignores everything past 72 bytes: a longer password would be silently truncated. */
 export const MAX_PASSWORD_BYTES = 72
 
-const COMMON = ['password', 'motdepasse', 'azerty', 'qwerty', '123456', 'admin', 'welcome', 'bienvenue', 'letmein', 'changeme', 'plume', 'secret']
+const COMMON = [
+  'password',
+  'motdepasse',
+  'azerty',
+  'qwerty',
+  '123456',
+  'admin',
+  'welcome',
+  'bienvenue',
+  'letmein',
+  'changeme',
+  'plume',
+  'secret',
+]
 
 /** Returns why the password is too weak, or null when it is acceptable. */
 export function passwordWeakness(password: string, email = ''): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `it has ${password.length} characters; use at least ${MIN_PASSWORD_LENGTH}`
-  if (new TextEncoder().encode(password).length > MAX_PASSWORD_BYTES) return `it is longer than ${MAX_PASSWORD_BYTES} bytes, which bcrypt would silently cut`
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return `it has ${password.length} characters; use at least ${MIN_PASSWORD_LENGTH}`
+  if (new TextEncoder().encode(password).length > MAX_PASSWORD_BYTES)
+    return `it is longer than ${MAX_PASSWORD_BYTES} bytes, which bcrypt would silently cut`
   const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((pattern) => pattern.test(password)).length
   if (kinds < 3) return 'mix at least three of: lowercase letters, uppercase letters, digits, symbols'
   if (/^(.)\1*$/.test(password) || new Set(password).size < 6) return 'it repeats too few different characters'

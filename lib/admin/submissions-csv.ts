@@ -26,7 +26,8 @@ const COLUMNS: [keyof Submission, string][] = [
  * prefixes cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with an apostrophe.
  */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'boolean' ? (value ? 'oui' : 'non') : String(value)
+  let text =
+    value === null || value === undefined ? '' : typeof value === 'boolean' ? (value ? 'oui' : 'non') : String(value)
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
   return `"${text.replace(/"/g, '""')}"`
 }

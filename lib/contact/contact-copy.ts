@@ -44,12 +44,18 @@ export type ContactCopy = {
 }
 
 /** The cooldown sentence for a number of seconds, with the locale's plural rule. */
-export function waitDescription(copy: Pick<ContactCopy, 'locale'> & { form: Pick<ContactCopy['form'], 'waitDescription'> }, seconds: number): string {
+export function waitDescription(
+  copy: Pick<ContactCopy, 'locale'> & { form: Pick<ContactCopy['form'], 'waitDescription'> },
+  seconds: number,
+): string {
   const category = new Intl.PluralRules(copy.locale).select(seconds) === 'one' ? 'one' : 'other'
   return copy.form.waitDescription[category].replaceAll('{seconds}', String(seconds))
 }
 
 /** "Forfait choisi : Growth". */
-export function selectedPackageLabel(copy: { dialog: Pick<ContactCopy['dialog'], 'selectedPackage'> }, packageName: string): string {
+export function selectedPackageLabel(
+  copy: { dialog: Pick<ContactCopy['dialog'], 'selectedPackage'> },
+  packageName: string,
+): string {
   return copy.dialog.selectedPackage.replaceAll('{name}', packageName)
 }

@@ -5,7 +5,10 @@ import type { ContactCopy } from './contact-copy'
 
 /** The contact form's and dialog's texts in one language (see ContactCopy). */
 export async function getContactCopy(locale: Locale): Promise<ContactCopy> {
-  const [form, dialog] = await Promise.all([getTranslations({ locale, namespace: 'ContactForm' }), getTranslations({ locale, namespace: 'ContactDialog' })])
+  const [form, dialog] = await Promise.all([
+    getTranslations({ locale, namespace: 'ContactForm' }),
+    getTranslations({ locale, namespace: 'ContactDialog' }),
+  ])
   // Raw: these keep their {seconds} / {name} placeholders, which the client fills in.
   const raw = (key: Parameters<typeof form.raw>[0]) => form.raw(key) as string
   return {

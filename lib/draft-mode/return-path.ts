@@ -18,7 +18,8 @@ export function sameOriginPath(target: string, host: string): string | null {
   } catch {
     return null
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host !== site.host || url.username || url.password) return null
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host !== site.host || url.username || url.password)
+    return null
   const path = `${url.pathname}${url.search}${url.hash}`
   // Sent as a Location, the path is resolved again: `//evil.example/x` (from `/.//evil.example/x`, or a
   // referrer's path) would then name a host. Keep only a path that resolves to itself.
@@ -30,7 +31,15 @@ export function sameOriginPath(target: string, host: string): string | null {
  * Where /api/draft-mode/disable sends the editor back to: `?redirect=`, else the referring page of this
  * site (not an API route), else the home page.
  */
-export function disableReturnPath({ redirect, referrer, host }: { redirect: string | null; referrer: string | null; host: string }): string {
+export function disableReturnPath({
+  redirect,
+  referrer,
+  host,
+}: {
+  redirect: string | null
+  referrer: string | null
+  host: string
+}): string {
   if (redirect !== null) return sameOriginPath(redirect, host) ?? '/'
   if (!referrer) return '/'
   const path = sameOriginPath(referrer, host)

@@ -2,7 +2,10 @@
  * A request's body as text, read up to `limit` bytes: `{ ok: false }` as soon as it declares or
  * delivers more (the stream is then cancelled), so a huge body costs one chunk of memory, not its size.
  */
-export async function readLimitedText(request: Request, limit: number): Promise<{ ok: true; text: string } | { ok: false }> {
+export async function readLimitedText(
+  request: Request,
+  limit: number,
+): Promise<{ ok: true; text: string } | { ok: false }> {
   const declared = Number(request.headers.get('content-length') ?? 0)
   if (declared > limit) {
     await request.body?.cancel().catch(() => {})

@@ -10,5 +10,8 @@ import { defaultLocale, isLocale, type Locale } from './routing'
 export function useLocaleRoute(): { locale: Locale; pathname: string } {
   const params = useParams<{ locale?: string }>()
   const pathname = usePathname()
-  return { locale: isLocale(params?.locale) ? params.locale : defaultLocale, pathname: unlocalizedPath(pathname ?? '/') }
+  return {
+    locale: isLocale(params?.locale) ? params.locale : defaultLocale,
+    pathname: unlocalizedPath(pathname ?? '/'),
+  }
 }

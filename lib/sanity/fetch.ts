@@ -36,11 +36,17 @@ export const sanityFetch = cache(async function sanityFetch<const Q extends stri
   if (!(await hasDraftAccess())) return sanityFetchPublished(query, params, tags)
   const { result, resultSourceMap } = await fetchDraft<Q>(query, params)
   const typeset = typography(result, params)
-  return resultSourceMap ? stegaEncodeSourceMap(typeset, resultSourceMap, { enabled: true, studioUrl: sanityStudioUrl }) : typeset
+  return resultSourceMap
+    ? stegaEncodeSourceMap(typeset, resultSourceMap, { enabled: true, studioUrl: sanityStudioUrl })
+    : typeset
 })
 
 /** Published content, whatever the request: for code that runs with no request (generateStaticParams). */
-export async function sanityFetchPublished<const Q extends string>(query: Q, params: QueryParams = {}, tags: string[] = []): Promise<QueryResult<Q>> {
+export async function sanityFetchPublished<const Q extends string>(
+  query: Q,
+  params: QueryParams = {},
+  tags: string[] = [],
+): Promise<QueryResult<Q>> {
   return typography(await fetchContent<Q>(query, params, tags), params)
 }
 
@@ -48,7 +54,11 @@ function typography<T>(value: T, params: QueryParams): T {
   return params.locale === 'fr' ? withFrenchTypography(value) : value
 }
 
-async function fetchContent<const Q extends string>(query: Q, params: QueryParams, tags: string[]): Promise<QueryResult<Q>> {
+async function fetchContent<const Q extends string>(
+  query: Q,
+  params: QueryParams,
+  tags: string[],
+): Promise<QueryResult<Q>> {
   client ??= createSanityClient()
   try {
     return await client.fetch<QueryResult<Q>>(query, params, {
@@ -59,7 +69,10 @@ async function fetchContent<const Q extends string>(query: Q, params: QueryParam
   }
 }
 
-async function fetchDraft<const Q extends string>(query: Q, params: QueryParams): Promise<{ result: QueryResult<Q>; resultSourceMap?: ContentSourceMap }> {
+async function fetchDraft<const Q extends string>(
+  query: Q,
+  params: QueryParams,
+): Promise<{ result: QueryResult<Q>; resultSourceMap?: ContentSourceMap }> {
   client ??= createSanityClient()
   const token = await previewToken()
   if (!token) throw new Error('Draft mode needs a token that reads drafts: set SANITY_API_READ_TOKEN (a Viewer token).')

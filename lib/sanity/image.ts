@@ -18,7 +18,11 @@ export type SanityImageData = {
 export type ImageSource = { src: string; width: number; height: number }
 
 // The local Content Lake serves images itself, at the image CDN's paths (no transformations).
-const builder = createImageUrlBuilder({ projectId: sanityProjectId, dataset: sanityDataset, ...(sanityServerApiHost ? { baseUrl: sanityServerApiHost } : {}) })
+const builder = createImageUrlBuilder({
+  projectId: sanityProjectId,
+  dataset: sanityDataset,
+  ...(sanityServerApiHost ? { baseUrl: sanityServerApiHost } : {}),
+})
 
 const present = <T extends Record<string, number | null>>(value: T | null | undefined) =>
   value && Object.values(value).every((n) => typeof n === 'number') ? (value as { [K in keyof T]: number }) : undefined
@@ -37,6 +41,11 @@ export function imageSource(image: SanityImageData | null | undefined, displayWi
   // The intrinsic size is that of the cropped area, which is what the URL returns.
   const width = Math.round(image.width * (crop ? 1 - crop.left - crop.right : 1))
   const height = Math.round(image.height * (crop ? 1 - crop.top - crop.bottom : 1))
-  const src = builder.image(source).width(Math.min(displayWidth * 2, width)).fit('max').auto('format').url()
+  const src = builder
+    .image(source)
+    .width(Math.min(displayWidth * 2, width))
+    .fit('max')
+    .auto('format')
+    .url()
   return { src, width, height }
 }

@@ -15,7 +15,9 @@ export async function localSiteCredentials(): Promise<LocalSiteCredentials | und
     const response = await fetch(`${sanityServerApiHost}/v1/auth/local-site-credentials`, { cache: 'no-store' })
     if (!response.ok) return undefined
     const { viewerToken, webhookSecret } = (await response.json()) as Partial<LocalSiteCredentials>
-    return typeof viewerToken === 'string' && typeof webhookSecret === 'string' ? { viewerToken, webhookSecret } : undefined
+    return typeof viewerToken === 'string' && typeof webhookSecret === 'string'
+      ? { viewerToken, webhookSecret }
+      : undefined
   } catch {
     return undefined
   }

@@ -14,7 +14,12 @@ export const WEBHOOK_MAX_AGE_MS = 5 * 60_000
 
 export type SignatureCheck = 'valid' | 'invalid' | 'expired' | 'malformed'
 
-export function checkWebhookSignature(body: string, header: string | null, secret: string, now = Date.now()): SignatureCheck {
+export function checkWebhookSignature(
+  body: string,
+  header: string | null,
+  secret: string,
+  now = Date.now(),
+): SignatureCheck {
   const match = /^t=(\d{1,16})[, ]+v1=([A-Za-z0-9_-]+)$/.exec(header?.trim() ?? '')
   if (!match) return 'malformed'
   const timestamp = Number(match[1])

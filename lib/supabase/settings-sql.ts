@@ -11,7 +11,10 @@ export type ContactSettings = {
   trustedProxyHops?: number
 }
 
-const KEYS: Record<keyof ContactSettings, string> = { contactRateLimit: 'contact_rate_limit_max', trustedProxyHops: 'trusted_proxy_hops' }
+const KEYS: Record<keyof ContactSettings, string> = {
+  contactRateLimit: 'contact_rate_limit_max',
+  trustedProxyHops: 'trusted_proxy_hops',
+}
 
 export function contactSettingsSql(settings: ContactSettings): string[] {
   return Object.entries(settings).flatMap(([name, value]) => {

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
-import { bearerToken, gatewayError, type Request } from './http-kit.ts'
+import { bearerToken, type Request } from '../http-kit.ts'
+import { gatewayError } from './content-lake-error.ts'
 
 /*
  * Who a request is, as the Content Lake decides it from its bearer token: the local editor (reads
@@ -30,14 +31,21 @@ export class LakeAccess {
   /** Refuses a token that is not ours; with `required`, also no token. True when a token was presented. */
   authenticate(request: Request, required: boolean): boolean {
     const presented = bearerToken(request)
-    if (presented && !this.isEditor(request) && !this.presents(request, this.viewerToken)) throw gatewayError(401, 'Unauthorized', 'Session not found: the token is not a local token')
-    if (required && !presented) throw gatewayError(401, 'Unauthorized', 'Not authorized: this request needs the local editor token')
+    if (presented && !this.isEditor(request) && !this.presents(request, this.viewerToken))
+      throw gatewayError(401, 'Unauthorized', 'Session not found: the token is not a local token')
+    if (required && !presented)
+      throw gatewayError(401, 'Unauthorized', 'Not authorized: this request needs the local editor token')
     return Boolean(presented)
   }
 
   /** Writes need the editor token: the viewer token (a Viewer's, as the site previews with) only reads. */
   requireEditor(request: Request): void {
     this.authenticate(request, true)
-    if (!this.isEditor(request)) throw gatewayError(403, 'Forbidden', 'Insufficient permissions: this token reads only; writing needs the local editor token')
+    if (!this.isEditor(request))
+      throw gatewayError(
+        403,
+        'Forbidden',
+        'Insufficient permissions: this token reads only; writing needs the local editor token',
+      )
   }
 }

@@ -99,7 +99,8 @@ export function describeUpload(
     const extension = size.type === 'jpeg' ? 'jpg' : size.type
     const width = Math.round(size.width ?? 0)
     const height = Math.round(size.height ?? 0)
-    if (!extension || !IMAGE_TYPES[extension] || !width || !height) throw badRequest('Invalid image, could not read metadata', 'invalidImageError')
+    if (!extension || !IMAGE_TYPES[extension] || !width || !height)
+      throw badRequest('Invalid image, could not read metadata', 'invalidImageError')
     const storedName = `${sha1hash}-${width}x${height}.${extension}`
     return {
       storedName,
@@ -119,8 +120,18 @@ export function describeUpload(
   const fromName = options.filename?.match(/\.([a-zA-Z0-9]{1,10})$/)?.[1]?.toLowerCase()
   const extension = fromName && EXTENSION.test(fromName) ? fromName : 'bin'
   const storedName = `${sha1hash}.${extension}`
-  const mimeType = options.contentType && /^[\w.+-]+\/[\w.+-]+$/.test(options.contentType) ? options.contentType : 'application/octet-stream'
-  return { storedName, document: { _id: `file-${sha1hash}-${extension}`, _type: 'sanity.fileAsset', ...common(storedName, extension, mimeType) } }
+  const mimeType =
+    options.contentType && /^[\w.+-]+\/[\w.+-]+$/.test(options.contentType)
+      ? options.contentType
+      : 'application/octet-stream'
+  return {
+    storedName,
+    document: {
+      _id: `file-${sha1hash}-${extension}`,
+      _type: 'sanity.fileAsset',
+      ...common(storedName, extension, mimeType),
+    },
+  }
 }
 
 /** Content type of a stored asset file, from its extension. */

@@ -26,7 +26,9 @@ describe('the local certificate', () => {
     const { cert } = await loadOrCreateCertificate(join(folder, 'a'))
     const x509 = new X509Certificate(cert)
     expect(x509.ca).toBe(false)
-    expect(x509.subjectAltName).toBe('DNS:localhost, DNS:local.localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1')
+    expect(x509.subjectAltName).toBe(
+      'DNS:localhost, DNS:local.localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1',
+    )
     expect(certificateNames()).toBe(x509.subjectAltName)
     expect(x509.keyUsage).toEqual(['1.3.6.1.5.5.7.3.1']) // serverAuth only
     const days = (new Date(x509.validTo).getTime() - new Date(x509.validFrom).getTime()) / DAY_MS
@@ -45,7 +47,11 @@ describe('the local certificate', () => {
     const renewed = await loadOrCreateCertificate(dir, nearEnd)
     expect(renewed.cert).not.toBe(first.cert)
     expect(readFileSync(join(dir, 'cert.pem'), 'utf8')).toBe(renewed.cert)
-    const ca = await generate([{ name: 'commonName', value: 'old' }], { keyType: 'ec', algorithm: 'sha256', extensions: [{ name: 'basicConstraints', cA: true }] })
+    const ca = await generate([{ name: 'commonName', value: 'old' }], {
+      keyType: 'ec',
+      algorithm: 'sha256',
+      extensions: [{ name: 'basicConstraints', cA: true }],
+    })
     writeFileSync(join(dir, 'cert.pem'), ca.cert)
     writeFileSync(join(dir, 'key.pem'), ca.private)
     expect(new X509Certificate((await loadOrCreateCertificate(dir)).cert).ca).toBe(false)
@@ -55,7 +61,13 @@ describe('the local certificate', () => {
     let lake: ContentLake
     const dataDir = () => join(folder, 'data')
     beforeAll(async () => {
-      lake = await startContentLake({ port: 0, dataDir: dataDir(), tlsDir: join(folder, 'tls'), webhookUrl: null, log: () => {} })
+      lake = await startContentLake({
+        port: 0,
+        dataDir: dataDir(),
+        tlsDir: join(folder, 'tls'),
+        webhookUrl: null,
+        log: () => {},
+      })
     })
     afterAll(() => lake?.close())
 

@@ -1,6 +1,6 @@
 import { createClient } from '@sanity/client'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
@@ -17,11 +17,26 @@ const dataDir = mkdtempSync(join(tmpdir(), 'content-lake-'))
 let child: ChildProcess | undefined
 
 async function startProcess(port: number): Promise<ChildProcess> {
-  const process_ = spawn(process.execPath, ['local/content-lake/server.ts', '--port', String(port), '--data-dir', dataDir, '--seed-dir', 'studio/seed', '--no-webhook'], { stdio: 'ignore' })
+  const process_ = spawn(
+    process.execPath,
+    [
+      'local/content-lake/content-lake-server.ts',
+      '--port',
+      String(port),
+      '--data-dir',
+      dataDir,
+      '--seed-dir',
+      'studio/seed',
+      '--no-webhook',
+    ],
+    { stdio: 'ignore' },
+  )
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
     if (process_.exitCode !== null) throw new Error(`server exited with ${process_.exitCode}`)
-    const up = await fetch(`http://127.0.0.1:${port}/v1/ping`).then((r) => r.ok).catch(() => false)
+    const up = await fetch(`http://127.0.0.1:${port}/v1/ping`)
+      .then((r) => r.ok)
+      .catch(() => false)
     if (up) return process_
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
@@ -43,11 +58,23 @@ describe('durability', () => {
   it('keeps every acknowledged mutation across kill -9, imports the seed once, keeps the tokens and the webhook secret', async () => {
     const port = await freePort()
     child = await startProcess(port)
-    const token = ((await (await fetch(`http://127.0.0.1:${port}/v1/auth/local-token`)).json()) as { token: string }).token
+    const token = ((await (await fetch(`http://127.0.0.1:${port}/v1/auth/local-token`)).json()) as { token: string })
+      .token
     const siteCredentials = async () => (await fetch(`http://127.0.0.1:${port}/v1/auth/local-site-credentials`)).json()
     const credentials = await siteCredentials()
-    expect(credentials).toEqual({ viewerToken: expect.stringMatching(/^sk.{40,}/), webhookSecret: expect.stringMatching(/^.{40,}$/) })
-    const client = createClient({ projectId: 'local', dataset: 'production', apiVersion: '2025-02-19', useCdn: false, apiHost: `http://127.0.0.1:${port}`, useProjectHostname: false, token })
+    expect(credentials).toEqual({
+      viewerToken: expect.stringMatching(/^sk.{40,}/),
+      webhookSecret: expect.stringMatching(/^.{40,}$/),
+    })
+    const client = createClient({
+      projectId: 'local',
+      dataset: 'production',
+      apiVersion: '2025-02-19',
+      useCdn: false,
+      apiHost: `http://127.0.0.1:${port}`,
+      useProjectHostname: false,
+      token,
+    })
     const seeded = await client.fetch<number>('count(*)')
     expect(seeded).toBeGreaterThan(28) // documents and their image assets
 
@@ -64,9 +91,16 @@ describe('durability', () => {
     expect(await client.fetch('*[_id == "homePage"][0].hero.title.fr')).toBe('Avant le crash')
     expect(await client.fetch('count(*[_type == "note" && _id in $ids])', { ids: acknowledged })).toBe(50)
     expect(await client.fetch<number>('count(*)')).toBe(seeded + 50) // the seed was not imported again
-    const again = ((await (await fetch(`http://127.0.0.1:${port}/v1/auth/local-token`)).json()) as { token: string }).token
+    const again = ((await (await fetch(`http://127.0.0.1:${port}/v1/auth/local-token`)).json()) as { token: string })
+      .token
     expect(again).toBe(token)
     expect(await siteCredentials()).toEqual(credentials)
+    // Who answers on the port: this data folder's Content Lake, in the restarted process.
+    expect(await (await fetch(`http://127.0.0.1:${port}/_twin`)).json()).toEqual({
+      twin: 'content-lake',
+      dataDir: realpathSync(dataDir),
+      pid: child.pid,
+    })
     await kill9(child)
   })
 })
@@ -74,7 +108,10 @@ describe('durability', () => {
 describe('secrets of a data folder', () => {
   it('are made for each data folder: no two folders, so no two copies of the site, share a webhook secret or a token', async () => {
     const other = mkdtempSync(join(tmpdir(), 'content-lake-'))
-    const lakes = [await startContentLake({ port: 0, dataDir: other, webhookUrl: null, log: () => {} }), await startContentLake({ port: 0, webhookUrl: null, log: () => {} })]
+    const lakes = [
+      await startContentLake({ port: 0, dataDir: other, webhookUrl: null, log: () => {} }),
+      await startContentLake({ port: 0, webhookUrl: null, log: () => {} }),
+    ]
     try {
       const [a, b] = lakes
       expect(new Set([a.webhookSecret, b.webhookSecret, a.viewerToken, b.viewerToken, a.token, b.token]).size).toBe(6)
@@ -86,17 +123,45 @@ describe('secrets of a data folder', () => {
 })
 
 describe('random patches', () => {
-  const key = fc.constantFrom('title', 'count', 'tags', 'nested', 'nested.inner', 'tags[0]', 'tags[-1]', '_id', '_type', 'missing.deep.path')
-  const value = fc.oneof(fc.string({ maxLength: 8 }), fc.integer({ min: -5, max: 5 }), fc.boolean(), fc.constant(null), fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }), fc.dictionary(fc.string({ minLength: 1, maxLength: 3 }), fc.integer(), { maxKeys: 2 }))
+  const key = fc.constantFrom(
+    'title',
+    'count',
+    'tags',
+    'nested',
+    'nested.inner',
+    'tags[0]',
+    'tags[-1]',
+    '_id',
+    '_type',
+    'missing.deep.path',
+  )
+  const value = fc.oneof(
+    fc.string({ maxLength: 8 }),
+    fc.integer({ min: -5, max: 5 }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }),
+    fc.dictionary(fc.string({ minLength: 1, maxLength: 3 }), fc.integer(), { maxKeys: 2 }),
+  )
   const operation = fc.oneof(
     fc.record({ set: fc.dictionary(key, value, { minKeys: 1, maxKeys: 2 }) }),
     fc.record({ setIfMissing: fc.dictionary(key, value, { minKeys: 1, maxKeys: 2 }) }),
     fc.record({ unset: fc.array(key, { minLength: 1, maxLength: 2 }) }),
-    fc.record({ inc: fc.dictionary(key, fc.oneof(fc.integer({ min: -3, max: 3 }), fc.string({ maxLength: 2 })), { minKeys: 1, maxKeys: 1 }) }),
+    fc.record({
+      inc: fc.dictionary(key, fc.oneof(fc.integer({ min: -3, max: 3 }), fc.string({ maxLength: 2 })), {
+        minKeys: 1,
+        maxKeys: 1,
+      }),
+    }),
     fc.record({ dec: fc.dictionary(key, fc.integer({ min: -3, max: 3 }), { minKeys: 1, maxKeys: 1 }) }),
-    fc
-      .constantFrom('before', 'after', 'replace')
-      .chain((position) => fc.record({ insert: fc.record({ [position]: fc.constantFrom('tags[0]', 'tags[-1]', 'title', 'nested[0]'), items: fc.array(value, { maxLength: 2 }) }) })),
+    fc.constantFrom('before', 'after', 'replace').chain((position) =>
+      fc.record({
+        insert: fc.record({
+          [position]: fc.constantFrom('tags[0]', 'tags[-1]', 'title', 'nested[0]'),
+          items: fc.array(value, { maxLength: 2 }),
+        }),
+      }),
+    ),
     fc.record({ diffMatchPatch: fc.dictionary(key, fc.string({ maxLength: 12 }), { minKeys: 1, maxKeys: 1 }) }),
     fc.record({ bogus: value }),
   )
@@ -108,10 +173,31 @@ describe('random patches', () => {
     try {
       await fc.assert(
         fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 6 }), async (operations) => {
-          await fetch(mutateUrl, { method: 'POST', headers, body: JSON.stringify({ mutations: [{ createOrReplace: { _id: 'fuzz', _type: 'note', title: 'x', count: 1, tags: ['a'], nested: { inner: 1 } } }] }) })
+          await fetch(mutateUrl, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({
+              mutations: [
+                {
+                  createOrReplace: {
+                    _id: 'fuzz',
+                    _type: 'note',
+                    title: 'x',
+                    count: 1,
+                    tags: ['a'],
+                    nested: { inner: 1 },
+                  },
+                },
+              ],
+            }),
+          })
           for (const op of operations) {
             const before = lake.store.get('fuzz')
-            const response = await fetch(mutateUrl, { method: 'POST', headers, body: JSON.stringify({ mutations: [{ patch: { id: 'fuzz', ...op } }] }) })
+            const response = await fetch(mutateUrl, {
+              method: 'POST',
+              headers,
+              body: JSON.stringify({ mutations: [{ patch: { id: 'fuzz', ...op } }] }),
+            })
             expect(response.status).toBeLessThan(500)
             const after = lake.store.get('fuzz')
             expect(after?._id).toBe('fuzz')

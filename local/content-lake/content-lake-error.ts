@@ -17,3 +17,8 @@ export class ContentLakeError extends Error {
 export function badRequest(description: string, type = 'httpBadRequest') {
   return new ContentLakeError(400, { error: { description, type } }, description)
 }
+
+/** An error in the shape of the Content Lake's gateway errors (`{statusCode, error, message}`). */
+export function gatewayError(status: number, error: string, message: string) {
+  return new ContentLakeError(status, { statusCode: status, error, message }, message)
+}

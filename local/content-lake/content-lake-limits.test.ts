@@ -35,9 +35,18 @@ beforeAll(async () => {
 afterAll(() => lake?.close())
 
 const query = (body: unknown, init: RequestInit = {}) =>
-  fetch(`${lake.url}/v2025-02-19/data/query/production`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body), ...init })
+  fetch(`${lake.url}/v2025-02-19/data/query/production`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    ...init,
+  })
 const mutate = (mutations: unknown[], url = lake.url, token = lake.token) =>
-  fetch(`${url}/v2025-02-19/data/mutate/production`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ mutations }) })
+  fetch(`${url}/v2025-02-19/data/mutate/production`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ mutations }),
+  })
 
 describe('one query cannot stop the server', () => {
   it('answers pings while a pathological query runs, and ends that query with an error', async () => {
@@ -51,7 +60,9 @@ describe('one query cannot stop the server', () => {
     expect(settled).toBe(false) // the ping did not wait behind the query
     const { status, body } = await slow
     expect(status).toBe(400)
-    expect(body).toMatchObject({ error: { type: 'queryExecutionError', description: expect.stringMatching(/time limit/) } })
+    expect(body).toMatchObject({
+      error: { type: 'queryExecutionError', description: expect.stringMatching(/time limit/) },
+    })
     // The next query runs as usual.
     expect(await (await query({ query: 'count(*[_type == "service"]) > 0' })).json()).toMatchObject({ result: true })
   })
@@ -59,10 +70,22 @@ describe('one query cannot stop the server', () => {
   it('stops a query whose client has gone away', async () => {
     // A lake whose time limit never comes into play: with one thread, `1 + 1` answers only if the
     // abandoned query (minutes of work) was stopped when its client went; otherwise the test hangs.
-    const patient = await startContentLake({ port: 0, seedDir, webhookUrl: null, log: () => {}, queryWorkers: 1, queryTimeoutMs: 600_000 })
+    const patient = await startContentLake({
+      port: 0,
+      seedDir,
+      webhookUrl: null,
+      log: () => {},
+      queryWorkers: 1,
+      queryTimeoutMs: 600_000,
+    })
     try {
       const ask = (body: unknown, init: RequestInit = {}) =>
-        fetch(`${patient.url}/v2025-02-19/data/query/production`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), ...init })
+        fetch(`${patient.url}/v2025-02-19/data/query/production`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+          ...init,
+        })
       const controller = new AbortController()
       const abandoned = ask({ query: `count(*[${nestedCount(6)}])` }, { signal: controller.signal }).catch(() => null)
       await new Promise((resolve) => setTimeout(resolve, 100))
@@ -93,10 +116,16 @@ describe('bodies and parameters', () => {
     const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`
     const posted = await query(`{"query":"$p","params":{"p":${deep}}}`)
     expect(posted.status).toBe(400)
-    expect(await posted.json()).toMatchObject({ error: { type: 'httpBadRequest', description: expect.stringMatching(/nested/) } })
-    const got = await fetch(`${lake.url}/v2025-02-19/data/query/production?query=$p&$p=${encodeURIComponent('['.repeat(2_000) + ']'.repeat(2_000))}`)
+    expect(await posted.json()).toMatchObject({
+      error: { type: 'httpBadRequest', description: expect.stringMatching(/nested/) },
+    })
+    const got = await fetch(
+      `${lake.url}/v2025-02-19/data/query/production?query=$p&$p=${encodeURIComponent('['.repeat(2_000) + ']'.repeat(2_000))}`,
+    )
     expect(got.status).toBe(400)
-    expect(await got.json()).toMatchObject({ error: { type: 'queryParseError', description: expect.stringMatching(/nested/) } })
+    expect(await got.json()).toMatchObject({
+      error: { type: 'queryParseError', description: expect.stringMatching(/nested/) },
+    })
   })
 
   it('keeps the parsed-query cache within its byte budget, whatever the entries', () => {
@@ -115,10 +144,18 @@ describe('document ids', () => {
     const ids = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'drafts.__proto__']
     try {
       let durable = await startContentLake({ port: 0, dataDir, webhookUrl: null, log: () => {} })
-      for (const id of ids) expect((await mutate([{ create: { _id: id, _type: 'limits', v: id } }], durable.url, durable.token)).status).toBe(200)
+      for (const id of ids)
+        expect(
+          (await mutate([{ create: { _id: id, _type: 'limits', v: id } }], durable.url, durable.token)).status,
+        ).toBe(200)
       const read = async (lakeNow: ContentLake) => {
-        const response = await fetch(`${lakeNow.url}/v2025-02-19/data/doc/production/${ids.join(',')}`, { headers: { Authorization: `Bearer ${lakeNow.token}` } })
-        return ((await response.json()) as { documents: { _id: string; v: string }[] }).documents.map((doc) => [doc._id, doc.v])
+        const response = await fetch(`${lakeNow.url}/v2025-02-19/data/doc/production/${ids.join(',')}`, {
+          headers: { Authorization: `Bearer ${lakeNow.token}` },
+        })
+        return ((await response.json()) as { documents: { _id: string; v: string }[] }).documents.map((doc) => [
+          doc._id,
+          doc.v,
+        ])
       }
       expect(await read(durable)).toEqual(ids.map((id) => [id, id]))
       await durable.close()
@@ -134,15 +171,24 @@ describe('document ids', () => {
     for (const id of ['-leading-dash', 'drafts.-dash', 'a b', 'é', 'a/b', 'a..b', '.a', 'x'.repeat(129)]) {
       const response = await mutate([{ create: { _id: id, _type: 'limits' } }])
       expect(response.status, id).toBe(400)
-      expect(await response.json(), id).toMatchObject({ error: { type: 'mutationError', items: [{ error: { type: 'validationError' } }] } })
+      expect(await response.json(), id).toMatchObject({
+        error: { type: 'mutationError', items: [{ error: { type: 'validationError' } }] },
+      })
     }
   })
 })
 
 describe('connection timeouts', () => {
   it('closes silent sockets, dripped headers and bodies, and half-sent TLS records', async () => {
-    const probes = [silentSocket, slowHeaders, halfTlsRecord, (port: number, wait: number) => slowBody(port, wait, '/v2025-02-19/data/query/production')]
-    const closed = await Promise.all(probes.flatMap((probe) => Array.from({ length: 5 }, () => probe(lake.port, 30_000))))
+    const probes = [
+      silentSocket,
+      slowHeaders,
+      halfTlsRecord,
+      (port: number, wait: number) => slowBody(port, wait, '/v2025-02-19/data/query/production'),
+    ]
+    const closed = await Promise.all(
+      probes.flatMap((probe) => Array.from({ length: 5 }, () => probe(lake.port, 30_000))),
+    )
     expect(closed).toEqual(closed.map(() => true))
   })
 

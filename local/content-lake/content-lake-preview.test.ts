@@ -16,7 +16,14 @@ let anonymous: SanityClient
 
 beforeAll(async () => {
   lake = await startContentLake({ port: 0, seedDir: join(process.cwd(), 'studio', 'seed'), log: () => {} })
-  const config = { projectId: lake.projectId, dataset: lake.dataset, apiVersion: '2025-02-19', useCdn: false, apiHost: lake.url, useProjectHostname: false }
+  const config = {
+    projectId: lake.projectId,
+    dataset: lake.dataset,
+    apiVersion: '2025-02-19',
+    useCdn: false,
+    apiHost: lake.url,
+    useProjectHostname: false,
+  }
   editor = createClient({ ...config, token: lake.token })
   anonymous = createClient(config)
 })
@@ -36,7 +43,8 @@ function decodeStega(value: string): { href?: string } | null {
   if (start < 0) return null
   const encoded = [...value.slice(start + 4)]
   const bytes: number[] = []
-  for (let i = 0; i + 3 < encoded.length; i += 4) bytes.push(encoded.slice(i, i + 4).reduce((byte, char) => byte * 4 + (digits.get(char) ?? 0), 0))
+  for (let i = 0; i + 3 < encoded.length; i += 4)
+    bytes.push(encoded.slice(i, i + 4).reduce((byte, char) => byte * 4 + (digits.get(char) ?? 0), 0))
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(bytes))) as { href?: string }
 }
 
@@ -44,7 +52,11 @@ const heroQuery = `*[_id == "homePage"][0]{ _id, "title": select($locale == "en"
 
 describe('content source maps', () => {
   it('maps each string of a result to its document and field, and leaves computed strings unmapped', async () => {
-    const response = await anonymous.fetch(heroQuery, { locale: 'en' }, { filterResponse: false, resultSourceMap: 'withKeyArraySelector' })
+    const response = await anonymous.fetch(
+      heroQuery,
+      { locale: 'en' },
+      { filterResponse: false, resultSourceMap: 'withKeyArraySelector' },
+    )
     const map = response.resultSourceMap
     expect(map).toBeDefined()
     const mapping = map?.mappings["$['title']"]
@@ -64,17 +76,31 @@ describe('content source maps', () => {
   it('names the draft a value comes from in the drafts perspective, and stega points the Studio at its field', async () => {
     const published = await editor.fetch<{ title: string }>(heroQuery, { locale: 'fr' })
     const home = (await editor.getDocument('homePage'))!
-    await editor.createOrReplace({ ...home, _id: 'drafts.homePage', hero: { ...(home.hero as object), title: { fr: 'Titre en brouillon', en: 'Draft title' } } })
+    await editor.createOrReplace({
+      ...home,
+      _id: 'drafts.homePage',
+      hero: { ...(home.hero as object), title: { fr: 'Titre en brouillon', en: 'Draft title' } },
+    })
     const drafts = editor.withConfig({ perspective: 'drafts' })
-    const response = await drafts.fetch(heroQuery, { locale: 'fr' }, { filterResponse: false, resultSourceMap: 'withKeyArraySelector' })
+    const response = await drafts.fetch(
+      heroQuery,
+      { locale: 'fr' },
+      { filterResponse: false, resultSourceMap: 'withKeyArraySelector' },
+    )
     expect(response.result.title).toBe('Titre en brouillon')
     const source = response.resultSourceMap?.mappings["$['title']"]?.source as { document: number }
     expect(response.resultSourceMap?.documents[source.document]._id).toBe('drafts.homePage')
 
-    const encoded = await drafts.fetch<{ title: string; shout: string }>(heroQuery, { locale: 'fr' }, { stega: { enabled: true, studioUrl: '/studio' } })
+    const encoded = await drafts.fetch<{ title: string; shout: string }>(
+      heroQuery,
+      { locale: 'fr' },
+      { stega: { enabled: true, studioUrl: '/studio' } },
+    )
     expect(encoded.title).not.toBe('Titre en brouillon')
     expect(stegaClean(encoded.title)).toBe('Titre en brouillon')
-    expect(decodeStega(encoded.title)?.href).toMatch(/^\/studio\/intent\/edit\/mode=presentation;id=homePage;type=homePage;path=hero\.title\.fr\?/)
+    expect(decodeStega(encoded.title)?.href).toMatch(
+      /^\/studio\/intent\/edit\/mode=presentation;id=homePage;type=homePage;path=hero\.title\.fr\?/,
+    )
     expect(encoded.shout).toBe('Titre en brouillon!')
     // Published readers never see the draft.
     expect((await anonymous.fetch<{ title: string }>(heroQuery, { locale: 'fr' })).title).toBe(published.title)
@@ -85,22 +111,51 @@ describe('content source maps', () => {
     await editor.createOrReplace({
       _id: 'csm-rich',
       _type: 'note',
-      body: { fr: [{ _type: 'block', _key: 'b1', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's1', text: 'Un paragraphe unique', marks: [] }] }] },
+      body: {
+        fr: [
+          {
+            _type: 'block',
+            _key: 'b1',
+            style: 'normal',
+            markDefs: [],
+            children: [{ _type: 'span', _key: 's1', text: 'Un paragraphe unique', marks: [] }],
+          },
+        ],
+      },
     })
-    const response = await anonymous.fetch(`*[_id == "csm-rich"][0]{ "body": body.fr }`, {}, { filterResponse: false, resultSourceMap: 'withKeyArraySelector' })
+    const response = await anonymous.fetch(
+      `*[_id == "csm-rich"][0]{ "body": body.fr }`,
+      {},
+      { filterResponse: false, resultSourceMap: 'withKeyArraySelector' },
+    )
     const map = response.resultSourceMap!
     const source = map.mappings["$['body'][0]['children'][0]['text']"]?.source as { path: number }
     expect(map.paths[source.path]).toBe("$['body']['fr'][?(@._key=='b1')]['children'][?(@._key=='s1')]['text']")
-    const positional = await anonymous.fetch(`*[_id == "csm-rich"][0]{ "body": body.fr }`, {}, { filterResponse: false, resultSourceMap: true })
-    const plain = positional.resultSourceMap!.mappings["$['body'][0]['children'][0]['text']"]?.source as { path: number }
+    const positional = await anonymous.fetch(
+      `*[_id == "csm-rich"][0]{ "body": body.fr }`,
+      {},
+      { filterResponse: false, resultSourceMap: true },
+    )
+    const plain = positional.resultSourceMap!.mappings["$['body'][0]['children'][0]['text']"]?.source as {
+      path: number
+    }
     expect(positional.resultSourceMap!.paths[plain.path]).toBe("$['body']['fr'][0]['children'][0]['text']")
   })
 
   it('maps a value found in several documents to the one the result object names', async () => {
-    await editor.transaction().createOrReplace({ _id: 'csm-twin-a', _type: 'twin', order: 1, title: 'Même texte' }).createOrReplace({ _id: 'csm-twin-b', _type: 'twin', order: 2, title: 'Même texte' }).commit()
-    const response = await anonymous.fetch(`*[_type == "twin"] | order(order desc){ _id, title }`, {}, { filterResponse: false, resultSourceMap: 'withKeyArraySelector' })
+    await editor
+      .transaction()
+      .createOrReplace({ _id: 'csm-twin-a', _type: 'twin', order: 1, title: 'Même texte' })
+      .createOrReplace({ _id: 'csm-twin-b', _type: 'twin', order: 2, title: 'Même texte' })
+      .commit()
+    const response = await anonymous.fetch(
+      `*[_type == "twin"] | order(order desc){ _id, title }`,
+      {},
+      { filterResponse: false, resultSourceMap: 'withKeyArraySelector' },
+    )
     const map = response.resultSourceMap!
-    const documentOf = (path: string) => map.documents[(map.mappings[path]?.source as { document: number }).document]._id
+    const documentOf = (path: string) =>
+      map.documents[(map.mappings[path]?.source as { document: number }).document]._id
     expect(response.result.map((doc: { _id: string }) => doc._id)).toEqual(['csm-twin-b', 'csm-twin-a'])
     expect(documentOf("$[0]['title']")).toBe('csm-twin-b')
     expect(documentOf("$[1]['title']")).toBe('csm-twin-a')
@@ -108,7 +163,12 @@ describe('content source maps', () => {
 })
 
 /** Collects live events until `count` have arrived (at most 5 s). */
-function collect(client: SanityClient, options: { includeDrafts?: boolean }, count: number, onWelcome: () => Promise<void>): Promise<LiveEvent[]> {
+function collect(
+  client: SanityClient,
+  options: { includeDrafts?: boolean },
+  count: number,
+  onWelcome: () => Promise<void>,
+): Promise<LiveEvent[]> {
   return new Promise((resolve, reject) => {
     const events: LiveEvent[] = []
     const timer = setTimeout(() => {
@@ -141,7 +201,9 @@ describe('live content events', () => {
     let published = ''
     const events = await collect(anonymous, {}, 2, async () => {
       await editor.createOrReplace({ _id: 'drafts.live-doc', _type: 'note', title: 'draft only' })
-      published = (await editor.transaction().createOrReplace({ _id: 'live-doc', _type: 'note', title: 'published' }).commit()).transactionId
+      published = (
+        await editor.transaction().createOrReplace({ _id: 'live-doc', _type: 'note', title: 'published' }).commit()
+      ).transactionId
     })
     expect(events[0].type).toBe('welcome')
     // The draft's transaction came first and was not sent: the one message is the published change.
@@ -151,7 +213,12 @@ describe('live content events', () => {
   it('tells an editor of draft changes too, and refuses drafts without the token (401)', async () => {
     let draft = ''
     const events = await collect(editor, { includeDrafts: true }, 2, async () => {
-      draft = (await editor.transaction().createOrReplace({ _id: 'drafts.live-doc', _type: 'note', title: 'second draft' }).commit()).transactionId
+      draft = (
+        await editor
+          .transaction()
+          .createOrReplace({ _id: 'drafts.live-doc', _type: 'note', title: 'second draft' })
+          .commit()
+      ).transactionId
     })
     expect(events[1]).toMatchObject({ type: 'message', id: draft })
     const refused = await fetch(`${lake.url}/v2025-02-19/data/live/events/${lake.dataset}?includeDrafts=true`)

@@ -1,14 +1,14 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, realpathSync } from 'node:fs'
 import { join } from 'node:path'
 import { LakeAccess } from './access.ts'
 import { AssetFiles } from './assets.ts'
 import { DEFAULT_CONNECTION_TIMEOUTS, type ConnectionTimeouts } from '../connection-limits.ts'
-import { ContentLakeError } from './content-lake-error.ts'
+import { ContentLakeError, gatewayError } from './content-lake-error.ts'
 import { DatasetWriter } from './dataset-writer.ts'
-import { LOCAL_DATASET, LOCAL_PROJECT_ID, LOCAL_SITE_URL } from './defaults.ts'
+import { LOCAL_DATASET, LOCAL_PROJECT_ID, LOCAL_SITE_URL } from './content-lake-settings.ts'
 import { DocumentStore } from './document-store.ts'
 import { listenDualProtocol } from './dual-protocol-server.ts'
-import { gatewayError, sendJson, type Request, type Response } from './http-kit.ts'
+import { BodyTooLargeError, sendJson, type Request, type Response } from '../http-kit.ts'
 import { ListenerHub } from './listener.ts'
 import { LiveEventHub, datasetSyncTag } from './live-events.ts'
 import { attachPresenceSocket } from './presence-socket.ts'
@@ -83,7 +83,11 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
   const host = options.host ?? '127.0.0.1'
   const projectId = options.projectId ?? LOCAL_PROJECT_ID
   const dataset = options.dataset ?? LOCAL_DATASET
-  const corsOrigins = new Set((options.corsOrigins ?? [LOCAL_SITE_URL, LOCAL_SITE_URL.replace('localhost', '127.0.0.1')]).map((origin) => origin.replace(/\/+$/, '')))
+  const corsOrigins = new Set(
+    (options.corsOrigins ?? [LOCAL_SITE_URL, LOCAL_SITE_URL.replace('localhost', '127.0.0.1')]).map((origin) =>
+      origin.replace(/\/+$/, ''),
+    ),
+  )
   const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })))
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
 
@@ -94,7 +98,12 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
   const viewerToken = loadOrCreateSecret(options.dataDir, 'viewer-token', 'sk')
   const webhookSecret = options.webhookSecret ?? loadOrCreateSecret(options.dataDir, 'webhook-secret', '')
   const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS
-  const queries = new QueryPool(store, { size: options.queryWorkers, timeoutMs: queryTimeoutMs, context: { projectId, dataset }, log })
+  const queries = new QueryPool(store, {
+    size: options.queryWorkers,
+    timeoutMs: queryTimeoutMs,
+    context: { projectId, dataset },
+    log,
+  })
   const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.connectionTimeouts }
   // Node's request limit runs until the response starts, so it must leave a query its whole time and
   // the start of a fresh query thread (seconds on a busy machine) before it.
@@ -118,8 +127,10 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     viewerToken,
     webhookSecret,
     keyValues: new Map(),
+    twin: { twin: 'content-lake', dataDir: options.dataDir ? realpathSync(options.dataDir) : null, pid: process.pid },
     requireDataset: (name) => {
-      if (name !== dataset) throw gatewayError(404, 'Not Found', `Dataset "${name}" not found for project ID "${projectId}"`)
+      if (name !== dataset)
+        throw gatewayError(404, 'Not Found', `Dataset "${name}" not found for project ID "${projectId}"`)
     },
   }
 
@@ -130,12 +141,36 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
       if (exchange) await routeRequest(exchange, lake)
     } catch (error) {
       if (error instanceof ContentLakeError) return sendJson(response, error.status, error.body, cors)
-      log({ event: 'error', method: request.method, url: request.url, error: error instanceof Error ? error.stack : String(error) })
-      sendJson(response, 500, { statusCode: 500, error: 'Internal Server Error', message: 'The local Content Lake failed on this request' }, cors)
+      if (error instanceof BodyTooLargeError) {
+        return sendJson(
+          response,
+          413,
+          { statusCode: 413, error: 'Request Entity Too Large', message: error.message },
+          cors,
+        )
+      }
+      log({
+        event: 'error',
+        method: request.method,
+        url: request.url,
+        error: error instanceof Error ? error.stack : String(error),
+      })
+      sendJson(
+        response,
+        500,
+        { statusCode: 500, error: 'Internal Server Error', message: 'The local Content Lake failed on this request' },
+        cors,
+      )
     }
   }
 
-  const server = await listenDualProtocol({ host, port, tls, timeouts, handle: (request, response) => void handle(request, response) })
+  const server = await listenDualProtocol({
+    host,
+    port,
+    tls,
+    timeouts,
+    handle: (request, response) => void handle(request, response),
+  })
   port = server.port
   attachPresenceSocket((origin) => origin === undefined || corsOrigins.has(origin), server.secure, server.plain)
   lake.writer.prepare(options.seedDir, log)

@@ -25,31 +25,48 @@ export class DatasetWriter {
   private async queryIds(query: string, params: Record<string, unknown>): Promise<string[]> {
     const { result } = await this.queries.run({ query, params, perspective: 'raw', authenticated: true })
     const list = Array.isArray(result) ? result : result ? [result] : []
-    return list.map((item) => (item && typeof item === 'object' ? (item as { _id?: unknown })._id : undefined)).filter((id): id is string => typeof id === 'string')
+    return list
+      .map((item) => (item && typeof item === 'object' ? (item as { _id?: unknown })._id : undefined))
+      .filter((id): id is string => typeof id === 'string')
   }
 
   /**
    * Runs mutations in one transaction. Query-selected ids are resolved first (groq-js is
    * asynchronous, the transaction is not), against the dataset as it stands before the transaction.
    */
-  async mutate(mutations: MutationInput[], identity: string, transactionId: string | undefined, dryRun: boolean): Promise<Transaction> {
+  async mutate(
+    mutations: MutationInput[],
+    identity: string,
+    transactionId: string | undefined,
+    dryRun: boolean,
+  ): Promise<Transaction> {
     const transaction = new Transaction(this.store, identity, transactionId)
     const resolved = new Map<string, string[]>()
     for (const mutation of mutations) {
-      const body = mutation && typeof mutation === 'object' ? (Object.values(mutation)[0] as Record<string, unknown> | undefined) : undefined
+      const body =
+        mutation && typeof mutation === 'object'
+          ? (Object.values(mutation)[0] as Record<string, unknown> | undefined)
+          : undefined
       if (body && typeof body === 'object' && typeof body.query === 'string' && body.id === undefined) {
         const params = body.params && typeof body.params === 'object' ? (body.params as Record<string, unknown>) : {}
         resolved.set(JSON.stringify([body.query, params]), await this.queryIds(body.query, params))
       }
     }
-    const select = (query: string, params: Record<string, unknown>) => resolved.get(JSON.stringify([query, params])) ?? []
+    const select = (query: string, params: Record<string, unknown>) =>
+      resolved.get(JSON.stringify([query, params])) ?? []
     for (const mutation of mutations) transaction.apply(mutation, select)
     if (!dryRun) transaction.commit()
     return transaction
   }
 
   /** Stores an upload's bytes, then its asset document; the same bytes twice give the one asset. */
-  ingestAsset(kind: AssetKind, bytes: Buffer, filename: string | null, contentType: string | null, identity: string): SanityDocument {
+  ingestAsset(
+    kind: AssetKind,
+    bytes: Buffer,
+    filename: string | null,
+    contentType: string | null,
+    identity: string,
+  ): SanityDocument {
     const { document, storedName } = describeUpload(kind, bytes, this.assetContext(), { filename, contentType })
     const existing = this.store.get(document._id)
     if (existing) return existing
@@ -66,17 +83,24 @@ export class DatasetWriter {
     if (this.store.isEmpty && seedDir) {
       const seed = readSeed(seedDir)
       const assetIds = new Map<string, string>()
-      for (const upload of seed.uploads) assetIds.set(upload.file, this.ingestAsset('images', upload.bytes, upload.file, null, 'system')._id)
+      for (const upload of seed.uploads)
+        assetIds.set(upload.file, this.ingestAsset('images', upload.bytes, upload.file, null, 'system')._id)
       const transaction = new Transaction(this.store, 'system')
-      for (const doc of seed.documents) transaction.apply({ createOrReplace: withAssetReferences(doc, assetIds) }, () => [])
+      for (const doc of seed.documents)
+        transaction.apply({ createOrReplace: withAssetReferences(doc, assetIds) }, () => [])
       transaction.commit()
       log({ event: 'seeded', documents: seed.documents.length, assets: seed.uploads.length })
     }
     const { publicUrl } = this.assetContext()
-    const moved = this.store.all().filter((doc) => typeof doc.url === 'string' && typeof doc.path === 'string' && doc.url !== `${publicUrl}/${doc.path}`)
+    const moved = this.store
+      .all()
+      .filter(
+        (doc) => typeof doc.url === 'string' && typeof doc.path === 'string' && doc.url !== `${publicUrl}/${doc.path}`,
+      )
     if (moved.length > 0) {
       const transaction = new Transaction(this.store, 'system')
-      for (const doc of moved) transaction.apply({ patch: { id: doc._id, set: { url: `${publicUrl}/${doc.path as string}` } } }, () => [])
+      for (const doc of moved)
+        transaction.apply({ patch: { id: doc._id, set: { url: `${publicUrl}/${doc.path as string}` } } }, () => [])
       transaction.commit()
     }
   }

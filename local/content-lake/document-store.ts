@@ -1,4 +1,15 @@
-import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs'
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { join } from 'node:path'
 
 export type SanityDocument = {
@@ -85,9 +96,16 @@ export class DocumentStore {
   /** Makes a transaction durable, then visible, then tells the listeners. */
   commit(transaction: CommittedTransaction): void {
     if (transaction.changes.length === 0) return
-    const documents = new Map<string, SanityDocument | null>(transaction.changes.map((change) => [change.id, change.after]))
+    const documents = new Map<string, SanityDocument | null>(
+      transaction.changes.map((change) => [change.id, change.after]),
+    )
     if (this.logFd !== undefined) {
-      const line: LogLine = { id: transaction.id, timestamp: transaction.timestamp, identity: transaction.identity, documents: Object.fromEntries(documents) }
+      const line: LogLine = {
+        id: transaction.id,
+        timestamp: transaction.timestamp,
+        identity: transaction.identity,
+        documents: Object.fromEntries(documents),
+      }
       writeSync(this.logFd, `${JSON.stringify(line)}\n`)
       fsyncSync(this.logFd)
     }

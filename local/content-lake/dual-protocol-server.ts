@@ -1,9 +1,15 @@
 import { createServer as createHttpServer } from 'node:http'
-import { createSecureServer, constants as http2Constants, type Http2SecureServer, type ServerHttp2Session, type ServerHttp2Stream } from 'node:http2'
+import {
+  createSecureServer,
+  constants as http2Constants,
+  type Http2SecureServer,
+  type ServerHttp2Session,
+  type ServerHttp2Stream,
+} from 'node:http2'
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net'
 import type { Server as HttpServer } from 'node:http'
 import { httpServerLimits, silentSocketMs, type ConnectionTimeouts } from '../connection-limits.ts'
-import type { Request, Response } from './http-kit.ts'
+import type { Request, Response } from '../http-kit.ts'
 
 /*
  * One port, two protocols: the first byte of a connection tells a TLS handshake (HTTP/2 over TLS, for
@@ -31,10 +37,13 @@ export async function listenDualProtocol(options: {
   const { timeouts, handle } = options
   const plain = createHttpServer(httpServerLimits(timeouts), handle)
   plain.timeout = silentSocketMs(timeouts)
-  const secure = createSecureServer({ key: options.tls.key, cert: options.tls.cert, allowHTTP1: true, handshakeTimeout: timeouts.headersMs }, (request, response) => {
-    // The compatibility API's request and response stand in for HTTP/1.1's (see ../http-kit.ts).
-    handle(request as unknown as Request, response as unknown as Response)
-  })
+  const secure = createSecureServer(
+    { key: options.tls.key, cert: options.tls.cert, allowHTTP1: true, handshakeTimeout: timeouts.headersMs },
+    (request, response) => {
+      // The compatibility API's request and response stand in for HTTP/1.1's (see ../http-kit.ts).
+      handle(request as unknown as Request, response as unknown as Response)
+    },
+  )
   secure.setTimeout(0) // replaced by the limits below, which look at streams rather than bytes
   secure.on('session', (session: ServerHttp2Session) => limitSession(session, timeouts))
   secure.on('stream', (stream: ServerHttp2Stream) => limitStream(stream, timeouts))

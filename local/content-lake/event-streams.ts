@@ -1,4 +1,4 @@
-import type { Response } from './http-kit.ts'
+import type { Response } from '../http-kit.ts'
 
 /*
  * What the two Server-Sent Events endpoints (the listener, listener.ts; live events, live-events.ts)
@@ -16,7 +16,8 @@ export function openEventStream(response: Response, cors: Record<string, string>
 }
 
 /** One Server-Sent Event. */
-export const serverSentEvent = (event: string, data: unknown, id?: string) => `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`
+export const serverSentEvent = (event: string, data: unknown, id?: string) =>
+  `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`
 
 const KEEPALIVE_MS = 15_000
 

@@ -54,7 +54,10 @@ export class ListenerHub {
   }
 
   open(options: ListenOptions, tree: ExprNode, sink: EventSink) {
-    this.streams.add({ ...options, tree, sink, visible: visibleTo(options.authenticated) }, serverSentEvent('welcome', { listenerName: randomUUID() }))
+    this.streams.add(
+      { ...options, tree, sink, visible: visibleTo(options.authenticated) },
+      serverSentEvent('welcome', { listenerName: randomUUID() }),
+    )
   }
 
   /** Sends `disconnect` and closes every stream (server shutdown). */
@@ -83,7 +86,8 @@ export class ListenerHub {
         } catch {
           continue // a filter that cannot evaluate a document does not match it
         }
-        if (before || after) events.push({ change, transition: before && after ? 'update' : after ? 'appear' : 'disappear' })
+        if (before || after)
+          events.push({ change, transition: before && after ? 'update' : after ? 'appear' : 'disappear' })
       }
       events.forEach(({ change, transition }, index) => {
         const event: Record<string, unknown> = {
@@ -104,7 +108,8 @@ export class ListenerHub {
         }
         if (listener.includeResult && change.after) event.result = change.after
         if (listener.includePreviousRevision && change.before) event.previous = change.before
-        if (listener.effectFormat === 'mendoza') event.effects = { apply: wholeValue(change.after), revert: wholeValue(change.before) }
+        if (listener.effectFormat === 'mendoza')
+          event.effects = { apply: wholeValue(change.after), revert: wholeValue(change.before) }
         listener.sink.write(serverSentEvent('mutation', event, event.eventId as string))
       })
     }

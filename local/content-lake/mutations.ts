@@ -10,7 +10,13 @@ import type { CommittedTransaction, DocumentChange, DocumentStore, SanityDocumen
  * same patches to its local copy, one operation at a time in the order the HTTP API documents.
  */
 
-export function mutationError(status: number, description: string, itemType: string, id: string | undefined, index: number) {
+export function mutationError(
+  status: number,
+  description: string,
+  itemType: string,
+  id: string | undefined,
+  index: number,
+) {
   return new ContentLakeError(
     status,
     {
@@ -23,7 +29,6 @@ export function mutationError(status: number, description: string, itemType: str
     description,
   )
 }
-
 
 /** Revision and transaction ids look like the Content Lake's: 22 random base-62 characters. */
 export function newRevision(): string {
@@ -42,7 +47,12 @@ const ID_PATTERN = /^(?=.{1,128}$)[a-zA-Z0-9_][a-zA-Z0-9_-]*(?:\.[a-zA-Z0-9_][a-
 const PATCH_ORDER = ['set', 'setIfMissing', 'unset', 'inc', 'dec', 'insert', 'diffMatchPatch'] as const
 type PatchOperation = (typeof PATCH_ORDER)[number]
 
-export type PatchBody = { id?: string; query?: string; params?: Record<string, unknown>; ifRevisionID?: string } & Partial<Record<PatchOperation, unknown>>
+export type PatchBody = {
+  id?: string
+  query?: string
+  params?: Record<string, unknown>
+  ifRevisionID?: string
+} & Partial<Record<PatchOperation, unknown>>
 export type MutationInput = Record<string, unknown>
 export type QuerySelector = (query: string, params: Record<string, unknown>) => string[]
 export type Operation = 'create' | 'update' | 'delete' | 'none'
@@ -72,7 +82,8 @@ export class Transaction {
   constructor(store: DocumentStore, identity: string, transactionId?: string) {
     this.store = store
     this.identity = identity
-    this.id = typeof transactionId === 'string' && /^[a-zA-Z0-9._-]{1,128}$/.test(transactionId) ? transactionId : newRevision()
+    this.id =
+      typeof transactionId === 'string' && /^[a-zA-Z0-9._-]{1,128}$/.test(transactionId) ? transactionId : newRevision()
     this.timestamp = new Date().toISOString()
   }
 
@@ -101,7 +112,10 @@ export class Transaction {
     const index = this.index++
     if (!isObject(mutation)) throw badRequest(`Mutation at index ${index} is not an object`)
     const kinds = Object.keys(mutation)
-    if (kinds.length !== 1) throw badRequest(`Mutation at index ${index} must have exactly one of create, createIfNotExists, createOrReplace, delete, patch`)
+    if (kinds.length !== 1)
+      throw badRequest(
+        `Mutation at index ${index} must have exactly one of create, createIfNotExists, createOrReplace, delete, patch`,
+      )
     const kind = kinds[0]
     const body = mutation[kind]
     if (!isObject(body)) throw badRequest(`Mutation at index ${index}: "${kind}" must be an object`)
@@ -119,10 +133,15 @@ export class Transaction {
     }
   }
 
-  private createDocument(kind: 'create' | 'createIfNotExists' | 'createOrReplace', body: Record<string, unknown>, index: number) {
+  private createDocument(
+    kind: 'create' | 'createIfNotExists' | 'createOrReplace',
+    body: Record<string, unknown>,
+    index: number,
+  ) {
     const doc = clone(body) as SanityDocument
     if (doc._id === undefined || doc._id === null) {
-      if (kind !== 'create') throw mutationError(400, `${kind} requires a document _id`, 'validationError', undefined, index)
+      if (kind !== 'create')
+        throw mutationError(400, `${kind} requires a document _id`, 'validationError', undefined, index)
       doc._id = randomUUID()
     } else if (typeof doc._id === 'string' && doc._id.endsWith('.')) {
       doc._id = `${doc._id}${randomUUID()}` // "drafts." asks for a generated id under that path
@@ -130,7 +149,13 @@ export class Transaction {
     validateDocument(doc, index)
     const existing = this.get(doc._id)
     if (existing && kind === 'create') {
-      throw mutationError(409, `Document by ID "${doc._id}" already exists`, 'documentAlreadyExistsError', doc._id, index)
+      throw mutationError(
+        409,
+        `Document by ID "${doc._id}" already exists`,
+        'documentAlreadyExistsError',
+        doc._id,
+        index,
+      )
     }
     if (existing && kind === 'createIfNotExists') {
       this.results.push({ id: doc._id, operation: 'none' })
@@ -162,22 +187,35 @@ export class Transaction {
         throw mutationError(404, `Cannot modify non-existent document "${id}"`, 'documentNotFoundError', id, index)
       }
       if (body.ifRevisionID !== undefined && body.ifRevisionID !== current._rev) {
-        throw mutationError(409, `Document "${id}" has unexpected revision ID ("${current._rev}"), expected "${String(body.ifRevisionID)}"`, 'conflictError', id, index)
+        throw mutationError(
+          409,
+          `Document "${id}" has unexpected revision ID ("${current._rev}"), expected "${String(body.ifRevisionID)}"`,
+          'conflictError',
+          id,
+          index,
+        )
       }
       let doc: SanityDocument = current
       for (const operation of PATCH_ORDER) {
         if (body[operation] === undefined) continue
         doc = applyPatchOperation(doc, id, operation, body[operation], index)
       }
-      if (doc._id !== id) throw mutationError(400, 'The _id of a document cannot be changed', 'validationError', id, index)
-      if (typeof doc._type !== 'string' || doc._type === '') throw mutationError(400, 'The _type of a document cannot be removed', 'validationError', id, index)
+      if (doc._id !== id)
+        throw mutationError(400, 'The _id of a document cannot be changed', 'validationError', id, index)
+      if (typeof doc._type !== 'string' || doc._type === '')
+        throw mutationError(400, 'The _type of a document cannot be removed', 'validationError', id, index)
       this.put(id, doc, 'update')
     }
   }
 
-  private selectIds(body: { id?: unknown; query?: unknown; params?: unknown }, index: number, selectByQuery: QuerySelector): string[] {
+  private selectIds(
+    body: { id?: unknown; query?: unknown; params?: unknown },
+    index: number,
+    selectByQuery: QuerySelector,
+  ): string[] {
     if (typeof body.id === 'string') {
-      if (!ID_PATTERN.test(body.id)) throw mutationError(400, `Invalid document ID "${body.id}"`, 'validationError', body.id, index)
+      if (!ID_PATTERN.test(body.id))
+        throw mutationError(400, `Invalid document ID "${body.id}"`, 'validationError', body.id, index)
       return [body.id]
     }
     if (typeof body.query === 'string') {
@@ -200,7 +238,12 @@ export class Transaction {
       }
       changes.push({ id, before, after })
     }
-    const transaction: CommittedTransaction = { id: this.id, timestamp: this.timestamp, identity: this.identity, changes }
+    const transaction: CommittedTransaction = {
+      id: this.id,
+      timestamp: this.timestamp,
+      identity: this.identity,
+      changes,
+    }
     this.store.commit(transaction)
     return transaction
   }
@@ -213,17 +256,35 @@ export class Transaction {
 
 function validateDocument(doc: SanityDocument, index: number) {
   if (typeof doc._id !== 'string' || !ID_PATTERN.test(doc._id)) {
-    throw mutationError(400, `Invalid document ID "${String(doc._id)}"`, 'validationError', typeof doc._id === 'string' ? doc._id : undefined, index)
+    throw mutationError(
+      400,
+      `Invalid document ID "${String(doc._id)}"`,
+      'validationError',
+      typeof doc._id === 'string' ? doc._id : undefined,
+      index,
+    )
   }
   if (typeof doc._type !== 'string' || doc._type.trim() === '') {
     throw mutationError(400, `Document "${doc._id}" has no _type`, 'validationError', doc._id, index)
   }
   if (doc._type.startsWith('system.') || doc._id.startsWith('_.')) {
-    throw mutationError(403, `Documents of type "${doc._type}" and id "${doc._id}" are managed by the system`, 'permissionDeniedError', doc._id, index)
+    throw mutationError(
+      403,
+      `Documents of type "${doc._type}" and id "${doc._id}" are managed by the system`,
+      'permissionDeniedError',
+      doc._id,
+      index,
+    )
   }
 }
 
-function applyPatchOperation(doc: SanityDocument, id: string, operation: PatchOperation, value: unknown, index: number): SanityDocument {
+function applyPatchOperation(
+  doc: SanityDocument,
+  id: string,
+  operation: PatchOperation,
+  value: unknown,
+  index: number,
+): SanityDocument {
   if (operation === 'unset' ? !Array.isArray(value) : !isObject(value)) {
     throw mutationError(400, `Patch operation "${operation}" has an invalid value`, 'validationError', id, index)
   }
@@ -232,6 +293,12 @@ function applyPatchOperation(doc: SanityDocument, id: string, operation: PatchOp
     if (!result) throw new Error('patch removed the document')
     return result as SanityDocument
   } catch (error) {
-    throw mutationError(400, `Could not apply ${operation} to "${id}": ${error instanceof Error ? error.message : String(error)}`, 'validationError', id, index)
+    throw mutationError(
+      400,
+      `Could not apply ${operation} to "${id}": ${error instanceof Error ? error.message : String(error)}`,
+      'validationError',
+      id,
+      index,
+    )
   }
 }

@@ -26,7 +26,10 @@ function answer(socket: WebSocket, request: RpcRequest) {
 }
 
 /** `isAllowedOrigin` guards against other web pages opening the socket with the editor's browser. */
-export function attachPresenceSocket(isAllowedOrigin: (origin: string | undefined) => boolean, ...servers: (HttpServer | Http2SecureServer)[]) {
+export function attachPresenceSocket(
+  isAllowedOrigin: (origin: string | undefined) => boolean,
+  ...servers: (HttpServer | Http2SecureServer)[]
+) {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 })
   sockets.on('connection', (socket) => {
     const heartbeat = setInterval(() => socket.readyState === socket.OPEN && socket.send('♥'), HEARTBEAT_MS)

@@ -25,7 +25,14 @@ export type QueryPoolOptions = {
   log: (entry: Record<string, unknown>) => void
 }
 
-type Waiting = { job: QueryJob; resolve: (outcome: QueryOutcome) => void; reject: (error: Error) => void; signal?: AbortSignal; onAbort?: () => void; timer?: NodeJS.Timeout }
+type Waiting = {
+  job: QueryJob
+  resolve: (outcome: QueryOutcome) => void
+  reject: (error: Error) => void
+  signal?: AbortSignal
+  onAbort?: () => void
+  timer?: NodeJS.Timeout
+}
 type Slot = { worker: Worker | null; ready: boolean; running: (Waiting & { id: number }) | null }
 
 const WORKER_FILE = new URL('./query-worker.ts', import.meta.url)
@@ -34,7 +41,11 @@ export const DEFAULT_QUERY_TIMEOUT_MS = 10_000
 
 export function queryTimeoutError(job: QueryJob, timeoutMs: number): ContentLakeError {
   const description = `Query exceeded the time limit of ${timeoutMs} ms and was stopped: make it cheaper (filter before nesting subqueries)`
-  return new ContentLakeError(400, { error: { description, query: job.query, type: 'queryExecutionError' } }, description)
+  return new ContentLakeError(
+    400,
+    { error: { description, query: job.query, type: 'queryExecutionError' } },
+    description,
+  )
 }
 
 export class QueryPool {
@@ -54,7 +65,10 @@ export class QueryPool {
     const size = Math.max(1, options.size ?? Math.min(2, availableParallelism()))
     this.slots = Array.from({ length: size }, () => ({ worker: null, ready: false, running: null }))
     this.unsubscribe = store.subscribe((transaction) => {
-      const message: WorkerMessage = { kind: 'apply', changes: transaction.changes.map((change) => [change.id, change.after]) }
+      const message: WorkerMessage = {
+        kind: 'apply',
+        changes: transaction.changes.map((change) => [change.id, change.after]),
+      }
       for (const slot of this.slots) slot.worker?.postMessage(message)
     })
     for (const slot of this.slots) this.spawn(slot)
@@ -83,7 +97,8 @@ export class QueryPool {
   async close(): Promise<void> {
     this.closed = true
     this.unsubscribe()
-    for (const waiting of this.queue.splice(0)) this.settle(waiting, () => waiting.reject(new Error('the server is shutting down')))
+    for (const waiting of this.queue.splice(0))
+      this.settle(waiting, () => waiting.reject(new Error('the server is shutting down')))
     await Promise.all(
       this.slots.map((slot) => {
         const running = slot.running
@@ -112,10 +127,16 @@ export class QueryPool {
       }
       const running = slot.running
       if (!running || running.id !== reply.id) return
-      this.finish(slot, () => ('outcome' in reply ? running.resolve(reply.outcome) : running.reject(new ContentLakeError(reply.error.status, reply.error.body, reply.error.message))))
+      this.finish(slot, () =>
+        'outcome' in reply
+          ? running.resolve(reply.outcome)
+          : running.reject(new ContentLakeError(reply.error.status, reply.error.body, reply.error.message)),
+      )
       this.dispatch()
     })
-    worker.on('error', (error) => this.options.log({ event: 'query-worker-error', error: error.stack ?? String(error) }))
+    worker.on('error', (error) =>
+      this.options.log({ event: 'query-worker-error', error: error.stack ?? String(error) }),
+    )
     worker.on('exit', (code) => {
       if (slot.worker !== worker) return // replaced on purpose
       slot.worker = null
@@ -123,7 +144,21 @@ export class QueryPool {
       if (running) {
         this.options.log({ event: 'query-worker-exit', code, query: running.job.query.slice(0, 200) })
         // Out of memory (the heap limit) or a bug: the query is refused, the server goes on.
-        this.finish(slot, () => running.reject(new ContentLakeError(400, { error: { description: 'The query used more memory than the local Content Lake allows', query: running.job.query, type: 'queryExecutionError' } }, 'query thread died')))
+        this.finish(slot, () =>
+          running.reject(
+            new ContentLakeError(
+              400,
+              {
+                error: {
+                  description: 'The query used more memory than the local Content Lake allows',
+                  query: running.job.query,
+                  type: 'queryExecutionError',
+                },
+              },
+              'query thread died',
+            ),
+          ),
+        )
       }
       this.spawn(slot)
     })
@@ -136,7 +171,10 @@ export class QueryPool {
       const waiting = this.queue.shift()!
       const id = ++this.nextId
       slot.running = { ...waiting, id }
-      slot.running.timer = setTimeout(() => this.abandon(waiting, queryTimeoutError(waiting.job, this.timeoutMs)), this.timeoutMs)
+      slot.running.timer = setTimeout(
+        () => this.abandon(waiting, queryTimeoutError(waiting.job, this.timeoutMs)),
+        this.timeoutMs,
+      )
       slot.worker.postMessage({ kind: 'query', id, job: waiting.job } satisfies WorkerMessage)
     }
   }

@@ -30,7 +30,10 @@ export type WorkerMessage =
   | { kind: 'load'; documents: SanityDocument[] }
 
 /** `ready` once the thread listens (its modules loaded), then one reply per query. */
-export type WorkerReply = { ready: true } | { id: number; outcome: QueryOutcome } | { id: number; error: { status: number; body: unknown; message: string } }
+export type WorkerReply =
+  | { ready: true }
+  | { id: number; outcome: QueryOutcome }
+  | { id: number; error: { status: number; body: unknown; message: string } }
 
 export type WorkerSetup = { documents: SanityDocument[]; context: Omit<QueryContext, 'identity'> }
 
@@ -75,7 +78,11 @@ port.on('message', (message: WorkerMessage) => {
   run(message.job).then(
     (outcome) => port.postMessage({ id: message.id, outcome } satisfies WorkerReply),
     (error: unknown) => {
-      if (error instanceof ContentLakeError) port.postMessage({ id: message.id, error: { status: error.status, body: error.body, message: error.message } } satisfies WorkerReply)
+      if (error instanceof ContentLakeError)
+        port.postMessage({
+          id: message.id,
+          error: { status: error.status, body: error.body, message: error.message },
+        } satisfies WorkerReply)
       else throw error // not the query's fault: the pool sees the thread die and answers 500
     },
   )

@@ -1,7 +1,7 @@
 import { evaluate, GroqSyntaxError, parse, type ExprNode } from 'groq-js'
 import { ByteBoundedCache } from './byte-bounded-cache.ts'
 import type { SanityDocument } from './document-store.ts'
-import { MAX_JSON_DEPTH, jsonDepth } from './http-kit.ts'
+import { MAX_JSON_DEPTH, jsonValueDepth } from '../http-kit.ts'
 import { ContentLakeError, badRequest } from './content-lake-error.ts'
 
 /*
@@ -39,7 +39,10 @@ export function parsePerspective(value: string | null, apiVersion: string): Pers
   if (!value) return apiVersion >= '2025-02-19' || apiVersion === 'X' ? 'published' : 'raw'
   if (value === 'raw' || value === 'published' || value === 'drafts') return value
   if (value === 'previewDrafts') return 'drafts'
-  const stack = value.split(',').map((part) => part.trim()).filter(Boolean)
+  const stack = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
   if (stack.length === 0 || stack.some((part) => !/^[a-zA-Z0-9_-]+$/.test(part) || part === 'raw')) {
     throw badRequest(`Invalid perspective "${value}"`, 'queryParseError')
   }
@@ -68,7 +71,9 @@ export function perspectiveView(documents: SanityDocument[], perspective: Perspe
     const current = chosen.get(id)
     if (!current || layer < current.layer) chosen.set(id, { doc, layer })
   }
-  return [...chosen.entries()].map(([id, { doc }]) => (doc._id === id ? doc : { ...doc, _id: id, _originalId: doc._id }))
+  return [...chosen.entries()].map(([id, { doc }]) =>
+    doc._id === id ? doc : { ...doc, _id: id, _originalId: doc._id },
+  )
 }
 
 type Node = Record<string, unknown>
@@ -109,7 +114,8 @@ const parsed = new ByteBoundedCache<ExprNode>(PARSE_CACHE_BYTES, 128 * 1024 * BY
 
 /** groq-js folds parameters in at parse time: the tree is cached per query and parameter set. */
 export function parseQuery(query: string, params: Record<string, unknown>): ExprNode {
-  if (jsonDepth(params) > MAX_JSON_DEPTH) throw badRequest(`Query parameters are nested deeper than ${MAX_JSON_DEPTH} levels`, 'queryParseError')
+  if (jsonValueDepth(params) > MAX_JSON_DEPTH)
+    throw badRequest(`Query parameters are nested deeper than ${MAX_JSON_DEPTH} levels`, 'queryParseError')
   const key = `${JSON.stringify(params)}\u0000${query}`
   const cached = parsed.get(key)
   if (cached) return cached
@@ -167,6 +173,7 @@ export function paramsFromSearch(search: URLSearchParams): Record<string, unknow
       throw badRequest(`Parameter "${key}" is not valid JSON`, 'queryParseError')
     }
   }
-  if (jsonDepth(params) > MAX_JSON_DEPTH) throw badRequest(`Query parameters are nested deeper than ${MAX_JSON_DEPTH} levels`, 'queryParseError')
+  if (jsonValueDepth(params) > MAX_JSON_DEPTH)
+    throw badRequest(`Query parameters are nested deeper than ${MAX_JSON_DEPTH} levels`, 'queryParseError')
   return params
 }

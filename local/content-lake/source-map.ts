@@ -30,11 +30,18 @@ type Origin = { doc: SanityDocument; order: number; path: PathSegment[] }
 
 const LOCALE_KEYS = new Set(['fr', 'en'])
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** JSONPath as the Content Lake writes it: `$['a'][0]` or, with key selectors, `$['a'][?(@._key=='k')]`. */
 function jsonPath(path: PathSegment[]): string {
-  const quote = (text: string) => text.replace(/[\\']/g, (match) => `\\${match}`).replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t').replace(/\f/g, '\\f')
+  const quote = (text: string) =>
+    text
+      .replace(/[\\']/g, (match) => `\\${match}`)
+      .replace(/\n/g, '\\n')
+      .replace(/\r/g, '\\r')
+      .replace(/\t/g, '\\t')
+      .replace(/\f/g, '\\f')
   return `$${path.map((segment) => (typeof segment === 'number' ? `[${segment}]` : typeof segment === 'string' ? `['${quote(segment)}']` : `[?(@._key=='${quote(segment._key)}')]`)).join('')}`
 }
 
@@ -50,7 +57,13 @@ function indexStrings(documents: SanityDocument[]): Map<string, Origin[]> {
         origins.push({ doc, order, path })
         index.set(value, origins)
       } else if (Array.isArray(value)) {
-        value.forEach((item, i) => visit(item, [...path, withKeys && isRecord(item) && typeof item._key === 'string' ? { _key: item._key } : i], withKeys))
+        value.forEach((item, i) =>
+          visit(
+            item,
+            [...path, withKeys && isRecord(item) && typeof item._key === 'string' ? { _key: item._key } : i],
+            withKeys,
+          ),
+        )
       } else if (isRecord(value)) {
         for (const [key, child] of Object.entries(value)) visit(child, [...path, key], withKeys)
       }
@@ -83,7 +96,11 @@ function rank(origin: Origin, enclosingIds: string[], resultKey: string | undefi
  * `_originalId` names the draft or version a value really comes from). `withKeyArraySelector` writes
  * array items with a `_key` as key selectors, as the Studio needs to find a Portable Text span.
  */
-export function inferSourceMap(result: unknown, documents: SanityDocument[], withKeyArraySelector: boolean): ContentSourceMap {
+export function inferSourceMap(
+  result: unknown,
+  documents: SanityDocument[],
+  withKeyArraySelector: boolean,
+): ContentSourceMap {
   const index = indexStrings(documents)
   const map: ContentSourceMap = { documents: [], paths: [], mappings: {} }
   const documentIndex = new Map<SanityDocument, number>()
@@ -101,7 +118,10 @@ export function inferSourceMap(result: unknown, documents: SanityDocument[], wit
         node = node[position]
       } else {
         positional.push(segment)
-        node = isRecord(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[segment as string | number] : undefined
+        node =
+          isRecord(node) || Array.isArray(node)
+            ? (node as Record<string | number, unknown>)[segment as string | number]
+            : undefined
       }
     }
     return jsonPath(positional)
@@ -110,7 +130,8 @@ export function inferSourceMap(result: unknown, documents: SanityDocument[], wit
   const record = (resultPath: (string | number)[], origin: Origin) => {
     let docNumber = documentIndex.get(origin.doc)
     if (docNumber === undefined) {
-      docNumber = map.documents.push({ _id: String(origin.doc._originalId ?? origin.doc._id), _type: origin.doc._type }) - 1
+      docNumber =
+        map.documents.push({ _id: String(origin.doc._originalId ?? origin.doc._id), _type: origin.doc._type }) - 1
       documentIndex.set(origin.doc, docNumber)
     }
     const path = sourcePath(origin.path, origin.doc)
@@ -119,7 +140,10 @@ export function inferSourceMap(result: unknown, documents: SanityDocument[], wit
       pathNumber = map.paths.push(path) - 1
       pathIndex.set(path, pathNumber)
     }
-    map.mappings[jsonPath(resultPath)] = { type: 'value', source: { type: 'documentValue', document: docNumber, path: pathNumber } }
+    map.mappings[jsonPath(resultPath)] = {
+      type: 'value',
+      source: { type: 'documentValue', document: docNumber, path: pathNumber },
+    }
   }
 
   const walk = (value: unknown, resultPath: (string | number)[], enclosingIds: string[]) => {

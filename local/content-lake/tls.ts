@@ -2,7 +2,7 @@ import { X509Certificate, createPrivateKey } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { generate } from 'selfsigned'
-import { LOCAL_PROJECT_ID } from './defaults.ts'
+import { LOCAL_PROJECT_ID } from './content-lake-settings.ts'
 
 export type TlsFiles = { key: string; cert: string; certPath: string }
 
@@ -52,7 +52,10 @@ export async function loadOrCreateCertificate(folder: string | undefined, now = 
       { name: 'extKeyUsage', serverAuth: true },
       {
         name: 'subjectAltName',
-        altNames: [...CERTIFICATE_HOSTS.map((value) => ({ type: 2 as const, value })), ...CERTIFICATE_IPS.map((ip) => ({ type: 7 as const, ip }))],
+        altNames: [
+          ...CERTIFICATE_HOSTS.map((value) => ({ type: 2 as const, value })),
+          ...CERTIFICATE_IPS.map((ip) => ({ type: 7 as const, ip })),
+        ],
       },
     ],
   })

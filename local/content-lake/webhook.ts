@@ -21,12 +21,20 @@ export type WebhookOptions = {
 
 const isPublishedId = (id: string) => !id.includes('.')
 
-export function startRevalidateWebhook(store: DocumentStore, options: WebhookOptions): { idle: () => Promise<void>; stop: () => void } {
+export function startRevalidateWebhook(
+  store: DocumentStore,
+  options: WebhookOptions,
+): { idle: () => Promise<void>; stop: () => void } {
   const attempts = options.attempts ?? 6
   let stopped = false
   const pending = new Set<Promise<void>>()
 
-  async function deliver(transaction: CommittedTransaction, documentId: string, type: string, operation: 'create' | 'update' | 'delete') {
+  async function deliver(
+    transaction: CommittedTransaction,
+    documentId: string,
+    type: string,
+    operation: 'create' | 'update' | 'delete',
+  ) {
     const payload = JSON.stringify({ _type: type })
     const started = performance.now()
     for (let attempt = 1; attempt <= attempts && !stopped; attempt++) {
@@ -51,7 +59,15 @@ export function startRevalidateWebhook(store: DocumentStore, options: WebhookOpt
           signal: AbortSignal.timeout(10_000),
         })
         if (response.status < 500) {
-          options.log?.({ event: 'webhook', status: response.status, documentId, type, operation, attempt, ms: Math.round(performance.now() - started) })
+          options.log?.({
+            event: 'webhook',
+            status: response.status,
+            documentId,
+            type,
+            operation,
+            attempt,
+            ms: Math.round(performance.now() - started),
+          })
           return
         }
         failure = `HTTP ${response.status}`
@@ -59,7 +75,13 @@ export function startRevalidateWebhook(store: DocumentStore, options: WebhookOpt
         // the site is not up yet, or busy: retry below
         failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
       }
-      options.log?.({ event: 'webhook-retry', documentId, attempt, failure, ms: Math.round(performance.now() - started) })
+      options.log?.({
+        event: 'webhook-retry',
+        documentId,
+        attempt,
+        failure,
+        ms: Math.round(performance.now() - started),
+      })
       await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** (attempt - 1), 10_000)).unref())
     }
     if (!stopped) options.log?.({ event: 'webhook-failed', documentId, type, operation, url: options.url })

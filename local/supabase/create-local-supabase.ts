@@ -1,17 +1,31 @@
+import { realpathSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import type { Socket } from 'node:net'
 import { createAuthApi } from './auth-api.ts'
 import { openDatabase, type DatabaseOptions } from './database.ts'
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './defaults.ts'
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './supabase-cli-settings.ts'
 import { handleFunction, type PlatformEnv } from './functions-api.ts'
-import { DEFAULT_CONNECTION_TIMEOUTS, httpServerLimits, silentSocketMs, type ConnectionTimeouts } from '../connection-limits.ts'
+import {
+  DEFAULT_CONNECTION_TIMEOUTS,
+  httpServerLimits,
+  silentSocketMs,
+  type ConnectionTimeouts,
+} from '../connection-limits.ts'
 import { bearerToken, BodyTooLargeError, send, sendJson } from '../http-kit.ts'
-import { clientAddress, corsHeaders, forwardedFor, headersForDatabase, isValidHostHeader, readBodyText } from './gateway.ts'
+import {
+  clientAddress,
+  corsHeaders,
+  forwardedFor,
+  headersForDatabase,
+  isValidHostHeader,
+  readBodyText,
+} from './gateway.ts'
 import { createJwtKit, JwtError, type ApiRole, type Claims } from './jwt.ts'
 import { createLoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './login-throttle.ts'
 import { createPasswordHasher, type PasswordHasherOptions } from './password-hasher.ts'
 import { migrationsDir } from './migrations.ts'
+import type { TwinIdentity } from '../twins.ts'
 
 /** The largest request body the API reads (a larger one gets 413). */
 export { MAX_BODY_BYTES } from './gateway.ts'
@@ -50,7 +64,6 @@ export type LocalSupabaseOptions = {
   connectionTimeouts?: Partial<ConnectionTimeouts>
 }
 
-
 // The Supabase CLI's opaque keys map to the legacy JWTs, as its gateway does (local/docs/supabase-wire.md §7).
 const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
 const SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
@@ -61,10 +74,22 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
   const serviceRoleKey = options.serviceRoleKey ?? LOCAL_SERVICE_ROLE_KEY
   const jwt = createJwtKit(options.jwtSecret ?? LOCAL_JWT_SECRET)
   const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })))
-  const database = await openDatabase({ migrationsDir: migrationsDir(options.supabaseDir), dataDir: options.dataDir, statementTimeouts: options.statementTimeouts, log })
+  const database = await openDatabase({
+    migrationsDir: migrationsDir(options.supabaseDir),
+    dataDir: options.dataDir,
+    statementTimeouts: options.statementTimeouts,
+    log,
+  })
   for (const statement of options.startupSql ?? []) await database.db.exec(statement)
+  // The folder exists now (the database created it): its real path, as another checkout compares it.
+  const twin: TwinIdentity = {
+    twin: 'supabase',
+    dataDir: options.dataDir ? realpathSync(options.dataDir) : null,
+    pid: process.pid,
+  }
   const trustedHops = options.trustedProxyHops ?? 1
-  if (!Number.isInteger(trustedHops) || trustedHops < 0) throw new Error('trustedProxyHops must be a non-negative integer')
+  if (!Number.isInteger(trustedHops) || trustedHops < 0)
+    throw new Error('trustedProxyHops must be a non-negative integer')
   const hasher = await createPasswordHasher(options.passwordHasher)
   const functionsDir = join(options.supabaseDir, 'functions')
 
@@ -91,6 +116,11 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
     const url = new URL(request.url ?? '/', `http://${host}`)
     const method = request.method ?? 'GET'
     if (method === 'OPTIONS') return send(response, 204, null, cors)
+    // Not a hosted endpoint: which twin answers on this port, with its data folder and process, so that
+    // a start command can tell its own running twin from another checkout's. For Node clients on this
+    // machine: no API key, and no CORS headers, so no page reads a local path or a pid from it.
+    if (url.pathname === '/_twin' && method === 'GET')
+      return sendJson(response, 200, twin, { 'Cache-Control': 'no-store' })
     if (url.pathname === '/auth/v1/health' || url.pathname === '/') {
       return sendJson(
         response,
@@ -162,7 +192,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
         'WWW-Authenticate': 'Bearer',
       })
     }
-    if (service === 'functions') return handleFunction(functionsDir, request, response, url, body, cors, forwardedFor(request), platform)
+    if (service === 'functions')
+      return handleFunction(functionsDir, request, response, url, body, cors, forwardedFor(request), platform)
     return handleRest(
       {
         request,
@@ -180,15 +211,15 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
 
   const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.connectionTimeouts }
   const server = createServer(httpServerLimits(timeouts), (request, response) => {
-      route(request, response).catch((error: unknown) => {
-        log({
-          event: 'server.error',
-          method: request.method,
-          path: request.url,
-          error: error instanceof Error ? error.message : String(error),
-        })
-        send(response, 500, JSON.stringify(errorBody('XX000', 'Internal server error')), corsHeaders(request))
+    route(request, response).catch((error: unknown) => {
+      log({
+        event: 'server.error',
+        method: request.method,
+        path: request.url,
+        error: error instanceof Error ? error.message : String(error),
       })
+      send(response, 500, JSON.stringify(errorBody('XX000', 'Internal server error')), corsHeaders(request))
+    })
   })
   server.timeout = silentSocketMs(timeouts)
   // Node's headers limit starts with the first byte: until then a connection gets that limit as its

@@ -10,7 +10,8 @@ import { serveRequests } from './worker-rpc.ts'
  * could stop it. Here it runs apart, and the server can end this thread when a statement overruns.
  */
 
-export type DatabaseRequest = { op: 'exec'; sql: string } | { op: 'query'; sql: string; params: unknown[] } | { op: 'close' }
+export type DatabaseRequest =
+  { op: 'exec'; sql: string } | { op: 'query'; sql: string; params: unknown[] } | { op: 'close' }
 export type StatementResult = { rows: Record<string, unknown>[]; affectedRows?: number }
 export type DatabaseResponse = StatementResult | StatementResult[] | null
 export type EngineInfo = {
@@ -26,13 +27,20 @@ const API_ROLES = ['anon', 'authenticated', 'service_role', 'authenticator']
 
 async function migrate(db: PGlite, migrationsDir: string) {
   await db.exec(readFileSync(BOOTSTRAP_SQL, 'utf8'))
-  const applied = new Set((await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((row) => row.version))
+  const applied = new Set(
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (row) => row.version,
+    ),
+  )
   for (const migration of listMigrations(migrationsDir)) {
     if (applied.has(migration.version)) continue
     const sql = readFileSync(migration.file, 'utf8')
     await db.transaction(async (tx) => {
       await tx.exec(sql)
-      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name])
+      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+        migration.version,
+        migration.name,
+      ])
     })
   }
 }
@@ -49,7 +57,10 @@ async function roleStatementTimeouts(db: PGlite): Promise<Record<string, number>
   for (const row of rows) {
     timeouts[row.rolname] = await db.transaction(async (tx) => {
       await tx.query(`select set_config('statement_timeout', $1, true)`, [row.value])
-      return Number((await tx.query<{ setting: string }>(`select setting from pg_settings where name = 'statement_timeout'`)).rows[0].setting)
+      return Number(
+        (await tx.query<{ setting: string }>(`select setting from pg_settings where name = 'statement_timeout'`))
+          .rows[0].setting,
+      )
     })
   }
   return timeouts
@@ -72,7 +83,11 @@ await serveRequests<DatabaseRequest, DatabaseResponse, EngineInfo>(async () => {
   return {
     info: { columns, statementTimeouts: await roleStatementTimeouts(db) },
     handle: async (request) => {
-      if (request.op === 'exec') return (await db.exec(request.sql)).map((result) => ({ rows: result.rows as Record<string, unknown>[], affectedRows: result.affectedRows }))
+      if (request.op === 'exec')
+        return (await db.exec(request.sql)).map((result) => ({
+          rows: result.rows as Record<string, unknown>[],
+          affectedRows: result.affectedRows,
+        }))
       if (request.op === 'query') {
         const result = await db.query<Record<string, unknown>>(request.sql, request.params)
         return { rows: result.rows, affectedRows: result.affectedRows }

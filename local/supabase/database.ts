@@ -27,7 +27,9 @@ export type RequestContext = {
 
 export type QueryResult<T> = { rows: T[]; affectedRows?: number }
 /** The statements of one transaction (asAuthAdmin). */
-export type Transaction = { query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<QueryResult<T>> }
+export type Transaction = {
+  query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<QueryResult<T>>
+}
 
 export type DatabaseOptions = {
   /** The project's migrations folder (`supabase/migrations`), applied in order on open. */
@@ -51,10 +53,18 @@ export class StatementTimeoutError extends Error {
 }
 
 function startEngine(data: EngineData): Promise<Engine> {
-  return startWorker<DatabaseRequest, DatabaseResponse, EngineInfo>(new URL('./database-worker.ts', import.meta.url), data)
+  return startWorker<DatabaseRequest, DatabaseResponse, EngineInfo>(
+    new URL('./database-worker.ts', import.meta.url),
+    data,
+  )
 }
 
-export async function openDatabase({ migrationsDir, dataDir, statementTimeouts = {}, log = () => {} }: DatabaseOptions) {
+export async function openDatabase({
+  migrationsDir,
+  dataDir,
+  statementTimeouts = {},
+  log = () => {},
+}: DatabaseOptions) {
   /** Creates and migrates a database in `folder`, then closes it cleanly. */
   const buildDatabase = async (folder: string) => {
     const engine = await startEngine({ dataDir: folder, migrationsDir })
@@ -76,7 +86,8 @@ export async function openDatabase({ migrationsDir, dataDir, statementTimeouts =
   const roleTimeouts = engine.info.statementTimeouts
   // PostgREST applies the impersonated role's settings; a role without one keeps the connection
   // role's (authenticator: 8 s on Supabase), e.g. service_role.
-  const timeoutFor = (role: ApiRole): number | null => statementTimeouts[role] ?? roleTimeouts[role] ?? roleTimeouts.authenticator ?? null
+  const timeoutFor = (role: ApiRole): number | null =>
+    statementTimeouts[role] ?? roleTimeouts[role] ?? roleTimeouts.authenticator ?? null
 
   let queue: Promise<void> = Promise.resolve()
 
@@ -100,7 +111,9 @@ export async function openDatabase({ migrationsDir, dataDir, statementTimeouts =
             (error: unknown) => ({ error }),
           )
           let timer: NodeJS.Timeout | undefined
-          const expired = limitMs ? new Promise<'expired'>((done) => (timer = setTimeout(() => done('expired'), limitMs))) : null
+          const expired = limitMs
+            ? new Promise<'expired'>((done) => (timer = setTimeout(() => done('expired'), limitMs)))
+            : null
           const outcome = expired ? await Promise.race([running, expired]) : await running
           clearTimeout(timer)
           if (outcome === 'expired') {
@@ -118,7 +131,8 @@ export async function openDatabase({ migrationsDir, dataDir, statementTimeouts =
   }
 
   const exec = (call: Call, sql: string) => call({ op: 'exec', sql }) as Promise<StatementResult[]>
-  const query = <T>(call: Call, sql: string, params: unknown[] = []) => call({ op: 'query', sql, params }) as Promise<QueryResult<T>>
+  const query = <T>(call: Call, sql: string, params: unknown[] = []) =>
+    call({ op: 'query', sql, params }) as Promise<QueryResult<T>>
 
   /**
    * Runs one API request in its own transaction under the role its JWT names, with the claims and
@@ -139,14 +153,20 @@ export async function openDatabase({ migrationsDir, dataDir, statementTimeouts =
       `set_config('request.headers', ${literal(JSON.stringify(context.headers))}, true)`,
       `set_config('request.cookies', '{}', true)`,
     ]
-    const results = await exclusive((call) => exec(call, `select ${settings.join(', ')};\n${statements.join(';\n')}`), timeoutFor(context.role) || null)
+    const results = await exclusive(
+      (call) => exec(call, `select ${settings.join(', ')};\n${statements.join(';\n')}`),
+      timeoutFor(context.role) || null,
+    )
     return results.slice(1)
   }
 
   /** Runs auth bookkeeping as GoTrue's own role, which owns the auth schema and nothing else. */
   function asAuthAdmin<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return exclusive(async (call) => {
-      await exec(call, `begin; select set_config('role', 'supabase_auth_admin', true), set_config('search_path', 'auth', true)`)
+      await exec(
+        call,
+        `begin; select set_config('role', 'supabase_auth_admin', true), set_config('search_path', 'auth', true)`,
+      )
       try {
         const result = await work({ query: (sql, params) => query(call, sql, params) })
         await exec(call, 'commit')
@@ -160,7 +180,8 @@ export async function openDatabase({ migrationsDir, dataDir, statementTimeouts =
 
   /** Superuser access for the server's setup, scripts and tests (no role, no time limit). */
   const db = {
-    query: <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => exclusive((call) => query<T>(call, sql, params), null),
+    query: <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+      exclusive((call) => query<T>(call, sql, params), null),
     exec: (sql: string) => exclusive((call) => exec(call, sql), null),
   }
 

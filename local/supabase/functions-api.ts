@@ -36,18 +36,39 @@ function loadHandler(functionsDir: string, name: string): Promise<Handler> | nul
 /** What Supabase's runtime sets for every function: this API's URL and keys. */
 export type PlatformEnv = { SUPABASE_URL: string; SUPABASE_ANON_KEY: string; SUPABASE_SERVICE_ROLE_KEY: string }
 
-export async function handleFunction(functionsDir: string, request: IncomingMessage, response: ServerResponse, url: URL, body: string, headers: Record<string, string>, forwarded: string, platform: PlatformEnv) {
+export async function handleFunction(
+  functionsDir: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  forwarded: string,
+  platform: PlatformEnv,
+) {
   const name = url.pathname.replace(/^\/functions\/v1\//, '').split('/')[0]
   const handler = loadHandler(functionsDir, name)
-  if (!handler) return sendJson(response, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' }, headers)
+  if (!handler)
+    return sendJson(response, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' }, headers)
   const method = request.method ?? 'POST'
-  if (!METHODS.has(method)) return sendJson(response, 405, { code: 'METHOD_NOT_ALLOWED', message: `Method ${method} is not allowed` }, { ...headers, Allow: [...METHODS].join(', ') })
+  if (!METHODS.has(method))
+    return sendJson(
+      response,
+      405,
+      { code: 'METHOD_NOT_ALLOWED', message: `Method ${method} is not allowed` },
+      { ...headers, Allow: [...METHODS].join(', ') },
+    )
   const requestHeaders = new Headers()
   for (const [key, value] of Object.entries(request.headers)) {
-    if (value !== undefined && key !== 'host' && key !== 'connection') requestHeaders.set(key, Array.isArray(value) ? value.join(', ') : value)
+    if (value !== undefined && key !== 'host' && key !== 'connection')
+      requestHeaders.set(key, Array.isArray(value) ? value.join(', ') : value)
   }
   requestHeaders.set('x-forwarded-for', forwarded)
-  const webRequest = new Request(url, { method, headers: requestHeaders, body: method === 'GET' || method === 'HEAD' ? undefined : body })
+  const webRequest = new Request(url, {
+    method,
+    headers: requestHeaders,
+    body: method === 'GET' || method === 'HEAD' ? undefined : body,
+  })
   // Read at each call: the function sees the environment as it is now (tests change SMTP_URL).
   const result = await (await handler)(webRequest, { ...process.env, ...platform })
   const responseHeaders: Record<string, string> = { ...headers }

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http'
-import { readBody } from '../http-kit.ts'
+import { parseJson, readBody, type ParsedJson } from '../http-kit.ts'
 
 /*
  * What Supabase's API gateway does around every request: body limits, CORS, the forwarded client
- * address, the Host check, and JSON bodies parsed safely. The generic pieces are in ../http-kit.ts.
+ * address, the Host check, and JSON bodies (empty ones included). The generic pieces are in ../http-kit.ts.
  */
 
 /** Bodies above this are refused with 413 (a contact message is < 2 KB). */
@@ -29,39 +29,12 @@ export function corsHeaders(request: IncomingMessage): Record<string, string> {
 }
 
 /**
- * Deeper JSON is refused before parsing: re-serialising it (to hand it to Postgres) recurses once per
- * level and would overflow the stack. A contact message is 2 levels deep.
+ * Parses a JSON body; an empty body (DELETE, /logout send one with a JSON content type) is null. JSON
+ * nested past the twins' shared limit (MAX_JSON_DEPTH in ../http-kit.ts) is refused before parsing:
+ * re-serialising it to hand it to Postgres recurses once per level.
  */
-export const MAX_JSON_DEPTH = 512
-
-export type ParsedJson = { ok: true; value: unknown } | { ok: false; tooDeep: boolean; message: string }
-
-/** Parses a JSON body; an empty body (DELETE, /logout send one with a JSON content type) is null. */
 export function parseJsonBody(text: string): ParsedJson {
-  if (text.trim() === '') return { ok: true, value: null }
-  if (jsonDepth(text) > MAX_JSON_DEPTH) return { ok: false, tooDeep: true, message: `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep` }
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch (error) {
-    return { ok: false, tooDeep: false, message: error instanceof Error ? error.message : 'Invalid JSON' }
-  }
-}
-
-/** The deepest nesting of [ and { in a JSON text, outside strings; one pass, no recursion. */
-function jsonDepth(text: string): number {
-  let depth = 0
-  let deepest = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charCodeAt(i)
-    if (inString) {
-      if (char === 0x5c) i++ // backslash: skip the escaped character
-      else if (char === 0x22) inString = false
-    } else if (char === 0x22) inString = true
-    else if (char === 0x5b || char === 0x7b) deepest = Math.max(deepest, ++depth)
-    else if (char === 0x5d || char === 0x7d) depth--
-  }
-  return deepest
+  return text.trim() === '' ? { ok: true, value: null } : parseJson(text)
 }
 
 /**

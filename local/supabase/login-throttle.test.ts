@@ -8,7 +8,8 @@ function throttle(options: Partial<ThrottleOptions> = {}) {
 }
 
 /** Starts an attempt that then fails (counted at its start, nothing more to do). */
-const fail = (limiter: ReturnType<typeof throttle>['limiter'], address: string, email: string) => limiter.begin(address, email).allowed
+const fail = (limiter: ReturnType<typeof throttle>['limiter'], address: string, email: string) =>
+  limiter.begin(address, email).allowed
 
 describe('sign-in throttle', () => {
   it('counts an attempt when it begins: attempts in flight use up the allowance before any has failed', () => {
@@ -34,7 +35,8 @@ describe('sign-in throttle', () => {
   it('the per-email ceiling stops guessing spread over many addresses', () => {
     const { limiter } = throttle({ maxPerEmail: 12 })
     let allowed = 0
-    for (let address = 0; address < 10; address++) for (let i = 0; i < 3; i++) if (fail(limiter, `10.0.0.${address}`, 'admin@example.fr')) allowed++
+    for (let address = 0; address < 10; address++)
+      for (let i = 0; i < 3; i++) if (fail(limiter, `10.0.0.${address}`, 'admin@example.fr')) allowed++
     expect(allowed).toBe(12)
     expect(limiter.begin('10.9.9.9', 'admin@example.fr').allowed).toBe(false)
   })

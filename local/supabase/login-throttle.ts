@@ -19,7 +19,12 @@ export type ThrottleOptions = {
   windowMs: number
 }
 
-export const DEFAULT_THROTTLE: ThrottleOptions = { maxPerPair: 5, maxPerAddress: 20, maxPerEmail: 100, windowMs: 15 * 60_000 }
+export const DEFAULT_THROTTLE: ThrottleOptions = {
+  maxPerPair: 5,
+  maxPerAddress: 20,
+  maxPerEmail: 100,
+  windowMs: 15 * 60_000,
+}
 
 /** Above this many tracked keys, a lookup also forgets every expired one (bounded memory under spraying). */
 const SWEEP_THRESHOLD = 10_000
@@ -74,7 +79,8 @@ export function createLoginThrottle(options: ThrottleOptions = DEFAULT_THROTTLE,
       let wait = 0
       for (const [key, max] of buckets) {
         const times = recent(key)
-        if (times.length >= max) wait = Math.max(wait, Math.ceil((times[times.length - max] + options.windowMs - now()) / 1000))
+        if (times.length >= max)
+          wait = Math.max(wait, Math.ceil((times[times.length - max] + options.windowMs - now()) / 1000))
       }
       if (wait > 0) return { allowed: false, retryAfterSeconds: wait }
       const time = now()

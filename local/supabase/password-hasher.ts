@@ -22,7 +22,9 @@ const defaultWorkers = () => Math.max(1, Math.min(4, availableParallelism() - 1)
 
 export async function createPasswordHasher({ workers = defaultWorkers(), maxQueued = 32 }: PasswordHasherOptions = {}) {
   const pool: WorkerClient<HashRequest, string | boolean, null>[] = await Promise.all(
-    Array.from({ length: workers }, () => startWorker<HashRequest, string | boolean, null>(new URL('./password-hash-worker.ts', import.meta.url), null)),
+    Array.from({ length: workers }, () =>
+      startWorker<HashRequest, string | boolean, null>(new URL('./password-hash-worker.ts', import.meta.url), null),
+    ),
   )
 
   function run(request: HashRequest): Promise<string | boolean> {

@@ -13,7 +13,15 @@ export class QueryError extends Error {
   readonly details: string | null
   readonly hint: string | null
 
-  constructor(code: string, message: string, { status = 400, details = null, hint = null }: { status?: number; details?: string | null; hint?: string | null } = {}) {
+  constructor(
+    code: string,
+    message: string,
+    {
+      status = 400,
+      details = null,
+      hint = null,
+    }: { status?: number; details?: string | null; hint?: string | null } = {},
+  ) {
     super(message)
     this.code = code
     this.status = status
@@ -23,10 +31,27 @@ export class QueryError extends Error {
 }
 
 export const MAX_ROWS = 1000
-const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'or', 'and', 'not.or', 'not.and'])
+const RESERVED = new Set([
+  'select',
+  'order',
+  'limit',
+  'offset',
+  'columns',
+  'on_conflict',
+  'or',
+  'and',
+  'not.or',
+  'not.and',
+])
 const COMPARISONS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' }
 const PATTERNS: Record<string, string> = { like: 'like', ilike: 'ilike', match: '~', imatch: '~*' }
-const IS_VALUES: Record<string, string> = { null: 'is null', not_null: 'is not null', true: 'is true', false: 'is false', unknown: 'is unknown' }
+const IS_VALUES: Record<string, string> = {
+  null: 'is null',
+  not_null: 'is not null',
+  true: 'is true',
+  false: 'is false',
+  unknown: 'is unknown',
+}
 
 export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`
@@ -37,7 +62,10 @@ export function quoteIdent(name: string): string {
  * need doubling. NUL cannot be in a Postgres text, and must not cut a query short: refused up front.
  */
 export function quoteLiteral(value: string): string {
-  if (value.includes('\u0000')) throw new QueryError('22P05', 'unsupported Unicode escape sequence', { details: '\\u0000 cannot be converted to text.' })
+  if (value.includes('\u0000'))
+    throw new QueryError('22P05', 'unsupported Unicode escape sequence', {
+      details: '\\u0000 cannot be converted to text.',
+    })
   return `'${value.replaceAll("'", "''")}'`
 }
 
@@ -89,7 +117,8 @@ function splitTopLevel(text: string, separator = ','): string[] {
       current = ''
     } else current += char
   }
-  if (quoted || depth !== 0) throw new QueryError('PGRST100', `"failed to parse logic tree (${text})" (unbalanced quotes or parentheses)`)
+  if (quoted || depth !== 0)
+    throw new QueryError('PGRST100', `"failed to parse logic tree (${text})" (unbalanced quotes or parentheses)`)
   parts.push(current)
   return parts
 }
@@ -114,7 +143,10 @@ function operatorCondition(builder: SqlBuilder, columnName: string, expression: 
     rest = rest.slice(4)
   }
   const dot = rest.indexOf('.')
-  if (dot < 0) throw new QueryError('PGRST100', `"failed to parse filter (${expression})"`, { details: `unexpected end of input, expecting operator` })
+  if (dot < 0)
+    throw new QueryError('PGRST100', `"failed to parse filter (${expression})"`, {
+      details: `unexpected end of input, expecting operator`,
+    })
   const operator = rest.slice(0, dot)
   const rawValue = rest.slice(dot + 1)
   const value = inLogicTree ? unquote(rawValue) : rawValue
@@ -126,22 +158,31 @@ function operatorCondition(builder: SqlBuilder, columnName: string, expression: 
     condition = `${ident}::text ${PATTERNS[operator]} ${builder.param(pattern, 'text')}`
   } else if (operator === 'is') {
     const sql = IS_VALUES[value.toLowerCase()]
-    if (!sql) throw new QueryError('PGRST100', `"failed to parse filter (${expression})"`, { details: 'is accepts null, not_null, true, false or unknown' })
+    if (!sql)
+      throw new QueryError('PGRST100', `"failed to parse filter (${expression})"`, {
+        details: 'is accepts null, not_null, true, false or unknown',
+      })
     condition = `${ident} ${sql}`
   } else if (operator === 'in') {
-    if (!value.startsWith('(') || !value.endsWith(')')) throw new QueryError('PGRST100', `"failed to parse filter (${expression})"`, { details: 'in expects a list like in.(a,b)' })
+    if (!value.startsWith('(') || !value.endsWith(')'))
+      throw new QueryError('PGRST100', `"failed to parse filter (${expression})"`, {
+        details: 'in expects a list like in.(a,b)',
+      })
     const inner = value.slice(1, -1)
     const items = inner === '' ? [] : splitTopLevel(inner).map(unquote)
     condition = `${ident} = any(${builder.param(items, `${column.type}[]`)})`
   } else {
-    throw new QueryError('PGRST100', `"failed to parse filter (${expression})"`, { details: `unknown operator "${operator}"` })
+    throw new QueryError('PGRST100', `"failed to parse filter (${expression})"`, {
+      details: `unknown operator "${operator}"`,
+    })
   }
   return negate ? `not (${condition})` : condition
 }
 
 /** `(a.eq.1,or(b.is.null,c.ilike.*x*))` → SQL joined by `joiner`. */
 function logicTree(builder: SqlBuilder, body: string, joiner: 'or' | 'and'): string {
-  if (!body.startsWith('(') || !body.endsWith(')')) throw new QueryError('PGRST100', `"failed to parse logic tree (${body})"`)
+  if (!body.startsWith('(') || !body.endsWith(')'))
+    throw new QueryError('PGRST100', `"failed to parse logic tree (${body})"`)
   const items = splitTopLevel(body.slice(1, -1))
   const conditions = items.map((item) => {
     let text = item.trim()
@@ -168,14 +209,16 @@ export function whereClause(builder: SqlBuilder, query: URLSearchParams): string
   const conditions: string[] = []
   for (const [key, value] of query) {
     if (key === 'or' || key === 'and') conditions.push(logicTree(builder, value, key))
-    else if (key === 'not.or' || key === 'not.and') conditions.push(`not ${logicTree(builder, value, key.slice(4) as 'or' | 'and')}`)
+    else if (key === 'not.or' || key === 'not.and')
+      conditions.push(`not ${logicTree(builder, value, key.slice(4) as 'or' | 'and')}`)
     else if (!RESERVED.has(key)) conditions.push(operatorCondition(builder, key, value, false))
   }
   return conditions.length ? `where ${conditions.join(' and ')}` : ''
 }
 
 export function hasFilters(query: URLSearchParams): boolean {
-  for (const key of query.keys()) if (!RESERVED.has(key) || ['or', 'and', 'not.or', 'not.and'].includes(key)) return true
+  for (const key of query.keys())
+    if (!RESERVED.has(key) || ['or', 'and', 'not.or', 'not.and'].includes(key)) return true
   return false
 }
 
@@ -187,7 +230,10 @@ export function selectList(builder: SqlBuilder, select: string | null): string {
       const text = item.trim()
       if (text === '*') return '*'
       const match = /^(?:([A-Za-z_][A-Za-z0-9_]*):)?([A-Za-z_][A-Za-z0-9_]*)$/.exec(text)
-      if (!match) throw new QueryError('PGRST100', `"failed to parse select parameter (${select})"`, { details: `unsupported select item "${text}"` })
+      if (!match)
+        throw new QueryError('PGRST100', `"failed to parse select parameter (${select})"`, {
+          details: `unsupported select item "${text}"`,
+        })
       const column = builder.column(match[2])
       return match[1] ? `${quoteIdent(column.name)} as ${quoteIdent(match[1])}` : quoteIdent(column.name)
     })
@@ -204,7 +250,10 @@ export function orderClause(builder: SqlBuilder, order: string | null): string {
       if (modifier === 'asc' || modifier === 'desc') sql += ` ${modifier}`
       else if (modifier === 'nullsfirst') sql += ' nulls first'
       else if (modifier === 'nullslast') sql += ' nulls last'
-      else throw new QueryError('PGRST100', `"failed to parse order (${order})"`, { details: `unknown modifier "${modifier}"` })
+      else
+        throw new QueryError('PGRST100', `"failed to parse order (${order})"`, {
+          details: `unknown modifier "${modifier}"`,
+        })
     }
     return sql
   })

@@ -3,7 +3,18 @@ import type { Database } from './database.ts'
 import { send, sendJson } from '../http-kit.ts'
 import { parseJsonBody } from './gateway.ts'
 import type { ApiRole, Claims } from './jwt.ts'
-import { hasFilters, orderClause, pagination, parsePrefer, QueryError, quoteIdent, selectList, SqlBuilder, whereClause, type Table } from './postgrest-query.ts'
+import {
+  hasFilters,
+  orderClause,
+  pagination,
+  parsePrefer,
+  QueryError,
+  quoteIdent,
+  selectList,
+  SqlBuilder,
+  whereClause,
+  type Table,
+} from './postgrest-query.ts'
 
 /*
  * /rest/v1: PostgREST's behaviour for tables in the public schema (local/docs/supabase-wire.md
@@ -38,7 +49,8 @@ export function statusForSqlState(code: string, role: ApiRole): number {
   if (code.startsWith('08') || code.startsWith('53')) return 503
   if (code.startsWith('0L') || code.startsWith('0P') || code.startsWith('28')) return 403
   if (code.startsWith('54')) return 413
-  if (['09', '25', '2D', '38', '39', '3B', '40', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(code.slice(0, 2))) return 500
+  if (['09', '25', '2D', '38', '39', '3B', '40', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(code.slice(0, 2)))
+    return 500
   return 400
 }
 
@@ -69,7 +81,8 @@ export async function handleRest(context: RestRequest, database: Database): Prom
     const result = await runStatement(context, database, table, method)
     send(response, result.status, result.body, { ...extraHeaders, ...result.headers })
   } catch (error) {
-    if (error instanceof QueryError) return fail(error.status, errorBody(error.code, error.message, error.details, error.hint))
+    if (error instanceof QueryError)
+      return fail(error.status, errorBody(error.code, error.message, error.details, error.hint))
     const pg = error as PgError
     if (typeof pg?.code === 'string' && pg.code.length === 5) {
       const status = statusForSqlState(pg.code, role)
@@ -89,12 +102,24 @@ function decodedOrNull(text: string): string | null {
 
 type StatementResult = { status: number; body: string | null; headers: Record<string, string> }
 
-async function runStatement(context: RestRequest, database: Database, table: Table, method: string): Promise<StatementResult> {
+async function runStatement(
+  context: RestRequest,
+  database: Database,
+  table: Table,
+  method: string,
+): Promise<StatementResult> {
   const { request, url, role, claims, headers } = context
   const query = url.searchParams
   const prefer = parsePrefer(request.headers.prefer)
   const wantsObject = (request.headers.accept ?? '').includes('application/vnd.pgrst.object+json')
-  const requestContext = { role, claims, method, path: `/${table.name}`, headers, readOnly: method === 'GET' || method === 'HEAD' }
+  const requestContext = {
+    role,
+    claims,
+    method,
+    path: `/${table.name}`,
+    headers,
+    readOnly: method === 'GET' || method === 'HEAD',
+  }
   const builder = new SqlBuilder(table)
   const from = `public.${quoteIdent(table.name)}`
 
@@ -115,7 +140,10 @@ async function runStatement(context: RestRequest, database: Database, table: Tab
     const range = rows.n > 0 ? `${offset}-${offset + rows.n - 1}/${total ?? '*'}` : `*/${total ?? '*'}`
     // As PostgREST: 416 only when the page starts strictly past the total (offset == total is an empty 206).
     if (total !== null && offset > total) {
-      throw new QueryError('PGRST103', 'Requested range not satisfiable', { status: 416, details: `An offset of ${offset} was requested, but there are only ${total} rows.` })
+      throw new QueryError('PGRST103', 'Requested range not satisfiable', {
+        status: 416,
+        details: `An offset of ${offset} was requested, but there are only ${total} rows.`,
+      })
     }
     if (wantsObject) return singleObject(rows, method, range)
     const status = total !== null && rows.n < total ? 206 : 200
@@ -123,8 +151,10 @@ async function runStatement(context: RestRequest, database: Database, table: Tab
   }
 
   const parsed = parseJsonBody(context.body)
-  // As Postgres refuses JSON nested past its stack: 54001, which PostgREST answers 413.
-  if (!parsed.ok && parsed.tooDeep) throw new QueryError('54001', 'stack depth limit exceeded', { status: 413, details: parsed.message })
+  // Nested past the twins' limit (MAX_JSON_DEPTH): answered as Postgres refuses JSON nested past its
+  // stack (54001, which PostgREST answers 413), though Postgres' own limit is thousands of levels.
+  if (!parsed.ok && parsed.tooDeep)
+    throw new QueryError('54001', 'stack depth limit exceeded', { status: 413, details: parsed.message })
   if (!parsed.ok) throw new QueryError('PGRST102', 'Empty or invalid json', { details: parsed.message })
   const returning = prefer.return === 'representation'
   const returnColumns = returning ? selectList(builder, query.get('select')) : ''
@@ -134,7 +164,9 @@ async function runStatement(context: RestRequest, database: Database, table: Tab
     const objects = Array.isArray(payload) ? payload : [payload]
     if (objects.length === 0) return { status: 201, body: returning ? '[]' : null, headers: { 'Content-Range': '*/*' } }
     if (objects.some((item) => item === null || typeof item !== 'object' || Array.isArray(item))) {
-      throw new QueryError('PGRST102', 'All object keys must match', { details: 'The body must be a JSON object or an array of objects' })
+      throw new QueryError('PGRST102', 'All object keys must match', {
+        details: 'The body must be a JSON object or an array of objects',
+      })
     }
     const keys = insertColumns(query.get('columns'), objects as Record<string, unknown>[], table)
     const insert =
@@ -142,7 +174,15 @@ async function runStatement(context: RestRequest, database: Database, table: Tab
         ? `insert into ${from} default values`
         : `insert into ${from} (${keys.map(quoteIdent).join(', ')}) select ${keys.map(quoteIdent).join(', ')} from json_populate_recordset(null::${from}, ${builder.param(JSON.stringify(objects), 'json')})`
     if (keys.length === 0 && objects.length > 1) throw new QueryError('PGRST102', 'All object keys must match')
-    return writeStatement(database, requestContext, builder, insert + upsertClause(query.get('on_conflict'), prefer.resolution, keys, table), returnColumns, returning, 201)
+    return writeStatement(
+      database,
+      requestContext,
+      builder,
+      insert + upsertClause(query.get('on_conflict'), prefer.resolution, keys, table),
+      returnColumns,
+      returning,
+      201,
+    )
   }
 
   if (method === 'PATCH') {
@@ -160,13 +200,29 @@ async function runStatement(context: RestRequest, database: Database, table: Tab
       keys.length === 1
         ? `${quoteIdent(keys[0])} = (select ${quoteIdent(keys[0])} from json_populate_record(null::${from}, ${source}))`
         : `(${keys.map(quoteIdent).join(', ')}) = (select ${keys.map(quoteIdent).join(', ')} from json_populate_record(null::${from}, ${source}))`
-    return writeStatement(database, requestContext, builder, `update ${from} set ${set} ${where}`, returnColumns, returning, 200)
+    return writeStatement(
+      database,
+      requestContext,
+      builder,
+      `update ${from} set ${set} ${where}`,
+      returnColumns,
+      returning,
+      200,
+    )
   }
 
   if (method === 'DELETE') {
     if (!hasFilters(url.searchParams)) throw new QueryError('21000', 'DELETE requires a WHERE clause')
     const where = whereClause(builder, query)
-    return writeStatement(database, requestContext, builder, `delete from ${from} ${where}`, returnColumns, returning, 200)
+    return writeStatement(
+      database,
+      requestContext,
+      builder,
+      `delete from ${from} ${where}`,
+      returnColumns,
+      returning,
+      200,
+    )
   }
 
   throw new QueryError('PGRST117', `Unsupported HTTP method: ${method}`, { status: 405 })
@@ -175,14 +231,19 @@ async function runStatement(context: RestRequest, database: Database, table: Tab
 /** `Prefer: resolution=…` with `on_conflict=a,b` (supabase-js upsert). */
 function upsertClause(onConflict: string | null, resolution: string | undefined, keys: string[], table: Table): string {
   if (resolution !== 'ignore-duplicates' && resolution !== 'merge-duplicates') return ''
-  if (!onConflict) throw new QueryError('PGRST100', 'on_conflict is required for an upsert here', { hint: 'Pass onConflict to upsert()' })
+  if (!onConflict)
+    throw new QueryError('PGRST100', 'on_conflict is required for an upsert here', {
+      hint: 'Pass onConflict to upsert()',
+    })
   const target = onConflict.split(',').map((name) => {
     if (!table.columns.has(name.trim())) throw missingColumn(name.trim(), table)
     return quoteIdent(name.trim())
   })
   if (resolution === 'ignore-duplicates') return ` on conflict (${target.join(', ')}) do nothing`
   const updates = keys.map((key) => `${quoteIdent(key)} = excluded.${quoteIdent(key)}`)
-  return updates.length ? ` on conflict (${target.join(', ')}) do update set ${updates.join(', ')}` : ` on conflict (${target.join(', ')}) do nothing`
+  return updates.length
+    ? ` on conflict (${target.join(', ')}) do update set ${updates.join(', ')}`
+    : ` on conflict (${target.join(', ')}) do nothing`
 }
 
 function missingColumn(key: string, table: Table) {
@@ -190,12 +251,16 @@ function missingColumn(key: string, table: Table) {
 }
 
 function insertColumns(columnsParam: string | null, objects: Record<string, unknown>[], table: Table): string[] {
-  const keys = columnsParam !== null ? columnsParam.split(',').map((key) => key.trim().replace(/^"(.*)"$/, '$1')) : Object.keys(objects[0])
+  const keys =
+    columnsParam !== null
+      ? columnsParam.split(',').map((key) => key.trim().replace(/^"(.*)"$/, '$1'))
+      : Object.keys(objects[0])
   for (const key of keys) if (!table.columns.has(key)) throw missingColumn(key, table)
   if (columnsParam === null) {
     const signature = [...keys].sort().join('\u0000')
     for (const object of objects) {
-      if (Object.keys(object).sort().join('\u0000') !== signature) throw new QueryError('PGRST102', 'All object keys must match')
+      if (Object.keys(object).sort().join('\u0000') !== signature)
+        throw new QueryError('PGRST102', 'All object keys must match')
     }
   }
   return keys
@@ -217,13 +282,24 @@ async function writeStatement(
   }
   const sql = `with pgrst_source as (${statement} returning *) select count(*)::int as n, coalesce(json_agg(pgrst_row), '[]')::text as body from (select ${returnColumns} from pgrst_source) pgrst_row`
   const rows = (await database.asRequest(requestContext, [sql]))[0].rows[0] as { n: number; body: string }
-  return { status: successStatus, body: rows.body, headers: { 'Content-Range': rows.n > 0 ? `0-${rows.n - 1}/*` : '*/*' } }
+  return {
+    status: successStatus,
+    body: rows.body,
+    headers: { 'Content-Range': rows.n > 0 ? `0-${rows.n - 1}/*` : '*/*' },
+  }
 }
 
 function singleObject(rows: { n: number; body: string }, method: string, range: string): StatementResult {
   if (rows.n !== 1) {
-    throw new QueryError('PGRST116', 'Cannot coerce the result to a single JSON object', { status: 406, details: `The result contains ${rows.n} rows` })
+    throw new QueryError('PGRST116', 'Cannot coerce the result to a single JSON object', {
+      status: 406,
+      details: `The result contains ${rows.n} rows`,
+    })
   }
   const object = JSON.stringify((JSON.parse(rows.body) as unknown[])[0])
-  return { status: 200, body: method === 'HEAD' ? null : object, headers: { 'Content-Range': range, 'Content-Type': 'application/vnd.pgrst.object+json; charset=utf-8' } }
+  return {
+    status: 200,
+    body: method === 'HEAD' ? null : object,
+    headers: { 'Content-Range': range, 'Content-Type': 'application/vnd.pgrst.object+json; charset=utf-8' },
+  }
 }

@@ -20,8 +20,11 @@ const TEMPLATE_PREFIX = 'local-supabase-template-'
 function templateKey(migrationsDir: string): string {
   const hash = createHash('sha256')
   // The package's manifest (not exported by the package: found next to its entry point).
-  hash.update(readFileSync(join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json')))
-  for (const file of [BOOTSTRAP_SQL, ...listMigrations(migrationsDir).map((migration) => migration.file)]) hash.update(file).update(readFileSync(file))
+  hash.update(
+    readFileSync(join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json')),
+  )
+  for (const file of [BOOTSTRAP_SQL, ...listMigrations(migrationsDir).map((migration) => migration.file)])
+    hash.update(file).update(readFileSync(file))
   return hash.digest('hex').slice(0, 16)
 }
 
@@ -55,7 +58,10 @@ const newFolder = () => mkdtempSync(join(tmpdir(), `${PREFIX}${process.pid}-`))
  * given folder, which creates and migrates it, then close it) makes first if there is none yet.
  * Remove the folder when done with it.
  */
-export async function createThrowawayDataDir(build: (folder: string) => Promise<void>, migrationsDir: string): Promise<string> {
+export async function createThrowawayDataDir(
+  build: (folder: string) => Promise<void>,
+  migrationsDir: string,
+): Promise<string> {
   removeStaleFolders()
   const key = templateKey(migrationsDir)
   const template = join(tmpdir(), `${TEMPLATE_PREFIX}${key}`)

@@ -15,7 +15,8 @@ function serializeError(error: unknown): SerializedError {
   const fields: SerializedError['fields'] = {}
   if (error && typeof error === 'object') {
     for (const [key, value] of Object.entries(error)) {
-      if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value as string | number | boolean | null
+      if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+        fields[key] = value as string | number | boolean | null
     }
   }
   return { message: error instanceof Error ? error.message : String(error), fields }
@@ -37,14 +38,19 @@ export type WorkerClient<Request, Response, Info> = {
 }
 
 /** Starts `file` as a worker thread and resolves once it is ready (rejects if its setup failed). */
-export async function startWorker<Request, Response, Info>(file: URL, workerData: unknown): Promise<WorkerClient<Request, Response, Info>> {
+export async function startWorker<Request, Response, Info>(
+  file: URL,
+  workerData: unknown,
+): Promise<WorkerClient<Request, Response, Info>> {
   const worker = new Worker(file, { workerData })
   const waiting = new Map<number, { resolve: (value: Response) => void; reject: (error: Error) => void }>()
   let nextId = 0
   let exited = false
 
   const info = await new Promise<Info>((resolve, reject) => {
-    worker.once('message', (message: Ready<Info>) => ('ready' in message ? resolve(message.ready) : reject(deserializeError(message.startupError))))
+    worker.once('message', (message: Ready<Info>) =>
+      'ready' in message ? resolve(message.ready) : reject(deserializeError(message.startupError)),
+    )
     worker.once('error', reject)
     worker.once('exit', (code) => reject(new Error(`worker ${file.pathname} exited during startup (code ${code})`)))
   })
@@ -85,7 +91,9 @@ export async function startWorker<Request, Response, Info>(file: URL, workerData
 }
 
 /** The worker's side: sets up, says ready, then answers each request in turn. */
-export async function serveRequests<Request, Response, Info>(setup: () => Promise<{ info: Info; handle: (request: Request) => Promise<Response> }>) {
+export async function serveRequests<Request, Response, Info>(
+  setup: () => Promise<{ info: Info; handle: (request: Request) => Promise<Response> }>,
+) {
   const port = parentPort
   if (!port) throw new Error('serveRequests must run in a worker thread')
   let handle: (request: Request) => Promise<Response>

@@ -8,9 +8,20 @@ export const benefit = defineType({
   type: 'document',
   fields: [
     defineField({ name: 'order', title: 'Ordre', type: 'number', validation: (rule) => rule.required().integer() }),
-    defineField({ name: 'icon', title: 'Icône', type: 'string', options: { list: [...ICON_NAMES] }, validation: (rule) => rule.required() }),
+    defineField({
+      name: 'icon',
+      title: 'Icône',
+      type: 'string',
+      options: { list: [...ICON_NAMES] },
+      validation: (rule) => rule.required(),
+    }),
     defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-    defineField({ name: 'description', title: 'Description', type: 'localeText', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'description',
+      title: 'Description',
+      type: 'localeText',
+      validation: (rule) => rule.required(),
+    }),
     defineField({ name: 'highlight', title: 'Chiffre clé (facultatif)', type: 'localeString' }),
   ],
   orderings: [{ title: 'Ordre', name: 'order', by: [{ field: 'order', direction: 'asc' }] }],

@@ -23,9 +23,19 @@ export const homePage = defineType({
       title: 'Bandeau principal',
       type: 'object',
       fields: [
-        defineField({ name: 'eyebrow', title: 'Surtitre', type: 'localeString', validation: (rule) => rule.required() }),
+        defineField({
+          name: 'eyebrow',
+          title: 'Surtitre',
+          type: 'localeString',
+          validation: (rule) => rule.required(),
+        }),
         defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-        defineField({ name: 'subtitle', title: 'Sous-titre', type: 'localeText', validation: (rule) => rule.required() }),
+        defineField({
+          name: 'subtitle',
+          title: 'Sous-titre',
+          type: 'localeText',
+          validation: (rule) => rule.required(),
+        }),
         defineField({ name: 'ctaLabel', title: 'Bouton', type: 'localeString', validation: (rule) => rule.required() }),
         defineField({
           name: 'trustLines',
@@ -34,7 +44,12 @@ export const homePage = defineType({
           of: [defineArrayMember({ type: 'localeString' })],
           validation: (rule) => rule.required().length(3),
         }),
-        defineField({ name: 'projectsClaim', title: 'Projets livrés', type: 'localeString', validation: (rule) => rule.required() }),
+        defineField({
+          name: 'projectsClaim',
+          title: 'Projets livrés',
+          type: 'localeString',
+          validation: (rule) => rule.required(),
+        }),
       ],
     }),
     defineField({
@@ -43,8 +58,18 @@ export const homePage = defineType({
       type: 'object',
       fields: [
         defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-        defineField({ name: 'intro', title: 'Introduction', type: 'localeText', validation: (rule) => rule.required() }),
-        defineField({ name: 'linkLabel', title: 'Lien vers la page', type: 'localeString', validation: (rule) => rule.required() }),
+        defineField({
+          name: 'intro',
+          title: 'Introduction',
+          type: 'localeText',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'linkLabel',
+          title: 'Lien vers la page',
+          type: 'localeString',
+          validation: (rule) => rule.required(),
+        }),
       ],
     }),
     sectionHeading('benefitsSection', 'Section avantages'),
@@ -52,10 +77,17 @@ export const homePage = defineType({
       name: 'clientsSection',
       title: 'Section clients',
       type: 'object',
-      fields: [defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() })],
+      fields: [
+        defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
+      ],
     }),
     sectionHeading('testimonialsSection', 'Section témoignages'),
-    defineField({ name: 'contactCta', title: 'Appel à l’action contact', type: 'callToAction', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'contactCta',
+      title: 'Appel à l’action contact',
+      type: 'callToAction',
+      validation: (rule) => rule.required(),
+    }),
   ],
   preview: { prepare: () => ({ title: 'Accueil' }) },
 })

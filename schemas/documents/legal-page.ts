@@ -14,9 +14,13 @@ export const legalPage = defineType({
       type: 'slug',
       readOnly: ({ value }) => Boolean(value?.current),
       validation: (rule) =>
-        rule.required().custom((value) =>
-          value?.current && (LEGAL_PAGE_SLUGS as readonly string[]).includes(value.current) ? true : `Adresses possibles : ${LEGAL_PAGE_SLUGS.join(', ')}`,
-        ),
+        rule
+          .required()
+          .custom((value) =>
+            value?.current && (LEGAL_PAGE_SLUGS as readonly string[]).includes(value.current)
+              ? true
+              : `Adresses possibles : ${LEGAL_PAGE_SLUGS.join(', ')}`,
+          ),
     }),
     defineField({ name: 'seo', title: 'Référencement', type: 'seo', validation: (rule) => rule.required() }),
     defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),

@@ -2,7 +2,12 @@ import { defineArrayMember, defineField, defineType } from 'sanity'
 import { ICON_NAMES } from '../../lib/icons'
 
 /** The four service pages' fixed routes (spec §2). */
-export const SERVICE_PAGE_SLUGS = ['linkedin-services', 'redaction-web', 'campagnes-email', 'strategie-contenu'] as const
+export const SERVICE_PAGE_SLUGS = [
+  'linkedin-services',
+  'redaction-web',
+  'campagnes-email',
+  'strategie-contenu',
+] as const
 
 /** A service card on the home page; four of them also have a page (hero, features, packages). */
 export const service = defineType({
@@ -11,9 +16,20 @@ export const service = defineType({
   type: 'document',
   fields: [
     defineField({ name: 'order', title: 'Ordre', type: 'number', validation: (rule) => rule.required().integer() }),
-    defineField({ name: 'icon', title: 'Icône', type: 'string', options: { list: [...ICON_NAMES] }, validation: (rule) => rule.required() }),
+    defineField({
+      name: 'icon',
+      title: 'Icône',
+      type: 'string',
+      options: { list: [...ICON_NAMES] },
+      validation: (rule) => rule.required(),
+    }),
     defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-    defineField({ name: 'description', title: 'Description', type: 'localeText', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'description',
+      title: 'Description',
+      type: 'localeText',
+      validation: (rule) => rule.required(),
+    }),
     defineField({
       name: 'slug',
       title: 'Adresse de la page',
@@ -40,19 +56,65 @@ export const service = defineType({
           title: 'Bandeau',
           type: 'object',
           fields: [
-            defineField({ name: 'eyebrow', title: 'Surtitre', type: 'localeString', validation: (rule) => rule.required() }),
+            defineField({
+              name: 'eyebrow',
+              title: 'Surtitre',
+              type: 'localeString',
+              validation: (rule) => rule.required(),
+            }),
             defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-            defineField({ name: 'subtitle', title: 'Sous-titre', type: 'localeText', validation: (rule) => rule.required() }),
-            defineField({ name: 'ctaLabel', title: 'Bouton (vers les forfaits)', type: 'localeString', validation: (rule) => rule.required() }),
+            defineField({
+              name: 'subtitle',
+              title: 'Sous-titre',
+              type: 'localeText',
+              validation: (rule) => rule.required(),
+            }),
+            defineField({
+              name: 'ctaLabel',
+              title: 'Bouton (vers les forfaits)',
+              type: 'localeString',
+              validation: (rule) => rule.required(),
+            }),
           ],
         }),
         defineField({ name: 'highlight', title: 'Chiffre clé (facultatif)', type: 'localeString' }),
-        defineField({ name: 'featuresTitle', title: 'Titre des points forts', type: 'localeString', validation: (rule) => rule.required() }),
-        defineField({ name: 'features', title: 'Points forts', type: 'array', of: [defineArrayMember({ type: 'card' })], validation: (rule) => rule.required().length(6) }),
-        defineField({ name: 'packagesTitle', title: 'Titre des forfaits', type: 'localeString', validation: (rule) => rule.required() }),
-        defineField({ name: 'packagesIntro', title: 'Introduction des forfaits', type: 'localeText', validation: (rule) => rule.required() }),
-        defineField({ name: 'chooseLabel', title: 'Bouton de choix', type: 'localeString', validation: (rule) => rule.required() }),
-        defineField({ name: 'popularLabel', title: 'Badge populaire', type: 'localeString', validation: (rule) => rule.required() }),
+        defineField({
+          name: 'featuresTitle',
+          title: 'Titre des points forts',
+          type: 'localeString',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'features',
+          title: 'Points forts',
+          type: 'array',
+          of: [defineArrayMember({ type: 'card' })],
+          validation: (rule) => rule.required().length(6),
+        }),
+        defineField({
+          name: 'packagesTitle',
+          title: 'Titre des forfaits',
+          type: 'localeString',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'packagesIntro',
+          title: 'Introduction des forfaits',
+          type: 'localeText',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'chooseLabel',
+          title: 'Bouton de choix',
+          type: 'localeString',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'popularLabel',
+          title: 'Badge populaire',
+          type: 'localeString',
+          validation: (rule) => rule.required(),
+        }),
         defineField({
           name: 'packages',
           title: 'Forfaits',
@@ -69,7 +131,12 @@ export const service = defineType({
                   : 'Seul le forfait du milieu est mis en avant.'
               }),
         }),
-        defineField({ name: 'closingCta', title: 'Appel à l’action final', type: 'callToAction', validation: (rule) => rule.required() }),
+        defineField({
+          name: 'closingCta',
+          title: 'Appel à l’action final',
+          type: 'callToAction',
+          validation: (rule) => rule.required(),
+        }),
       ],
     }),
   ],

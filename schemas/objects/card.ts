@@ -15,7 +15,12 @@ export const card = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-    defineField({ name: 'description', title: 'Description', type: 'localeText', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'description',
+      title: 'Description',
+      type: 'localeText',
+      validation: (rule) => rule.required(),
+    }),
     defineField({ name: 'highlight', title: 'Chiffre clé (facultatif)', type: 'localeString' }),
   ],
   preview: { select: { title: 'title.fr', subtitle: 'highlight.fr' } },

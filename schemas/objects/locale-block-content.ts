@@ -22,7 +22,8 @@ const blocks = defineArrayMember({
             name: 'href',
             title: 'URL',
             type: 'url',
-            validation: (rule) => rule.required().uri({ allowRelative: true, scheme: ['http', 'https', 'mailto', 'tel'] }),
+            validation: (rule) =>
+              rule.required().uri({ allowRelative: true, scheme: ['http', 'https', 'mailto', 'tel'] }),
           }),
         ],
       }),
@@ -36,7 +37,19 @@ export const localeBlockContent = defineType({
   title: 'Texte riche (fr/en)',
   type: 'object',
   fields: [
-    defineField({ name: 'fr', title: 'Français', type: 'array', of: [blocks], validation: (rule) => rule.required().min(1) }),
-    defineField({ name: 'en', title: 'English', type: 'array', of: [blocks], validation: (rule) => rule.required().min(1) }),
+    defineField({
+      name: 'fr',
+      title: 'Français',
+      type: 'array',
+      of: [blocks],
+      validation: (rule) => rule.required().min(1),
+    }),
+    defineField({
+      name: 'en',
+      title: 'English',
+      type: 'array',
+      of: [blocks],
+      validation: (rule) => rule.required().min(1),
+    }),
   ],
 })

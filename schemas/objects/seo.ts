@@ -7,6 +7,11 @@ export const seo = defineType({
   type: 'object',
   fields: [
     defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-    defineField({ name: 'description', title: 'Description', type: 'localeText', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'description',
+      title: 'Description',
+      type: 'localeText',
+      validation: (rule) => rule.required(),
+    }),
   ],
 })

@@ -2,25 +2,43 @@
 // (on disk, as `npm start` runs it; every submission from its own visitor address, so the per-address
 // rate limit is exercised but not hit), then the same load with the server killed -9 in the middle:
 // after a restart, is every acknowledged submission still stored?
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort, waitForHttp } from '@plume/local-twins/free-port'
+import { freePort } from '@plume/local-twins/free-port'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
 import { contactSettingsSql } from '../../lib/supabase/settings-sql.ts'
+import { beforeShutdown, startProcess, stopAll, stopProcess } from '../../scripts/lib/supervisor.ts'
+import { benchLog, waitForServer } from './bench-log.ts'
 
 const TOTAL = Number(process.env.BENCH_TOTAL ?? 2000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-contact-'))
 const port = await freePort()
 const url = `http://127.0.0.1:${port}`
+const logFile = benchLog('contact-throughput')
+// Interrupted (Ctrl-C): the database goes once the server has stopped writing to it.
+beforeShutdown(async () => {
+  await stopAll()
+  rmSync(dataDir, { recursive: true, force: true })
+})
 
 function startServer(): ChildProcess {
-  const child = spawn(process.execPath, ['local/supabase/server.ts', '--port', String(port), '--data-dir', dataDir, '--trusted-proxy-hops', '2', ...contactSettingsSql({ trustedProxyHops: 2 }).flatMap((sql) => ['--sql', sql])], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  return child
+  return startProcess(
+    process.execPath,
+    [
+      'local/supabase/supabase-server.ts',
+      '--port',
+      String(port),
+      '--data-dir',
+      dataDir,
+      '--trusted-proxy-hops',
+      '2',
+      ...contactSettingsSql({ trustedProxyHops: 2 }).flatMap((sql) => ['--sql', sql]),
+    ],
+    { logFile },
+  )
 }
 
 let visitor = 0
@@ -35,8 +53,19 @@ async function submit(marker: string): Promise<{ ok: boolean; ms: number }> {
   try {
     const response = await fetch(`${url}/rest/v1/contact_submissions`, {
       method: 'POST',
-      headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}`, 'Content-Type': 'application/json', 'X-Forwarded-For': nextAddress() },
-      body: JSON.stringify({ name: 'Bench Client', email: 'bench@example.fr', phone: null, message: `Benchmark message ${marker}`, package: 'Growth' }),
+      headers: {
+        apikey: LOCAL_ANON_KEY,
+        Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': nextAddress(),
+      },
+      body: JSON.stringify({
+        name: 'Bench Client',
+        email: 'bench@example.fr',
+        phone: null,
+        message: `Benchmark message ${marker}`,
+        package: 'Growth',
+      }),
     })
     await response.arrayBuffer()
     return { ok: response.status === 201, ms: performance.now() - started }
@@ -75,9 +104,12 @@ const percentile = (values: number[], p: number) => {
 async function storedMarkers(prefix: string): Promise<Set<string>> {
   const markers = new Set<string>()
   for (let offset = 0; ; offset += 1000) {
-    const response = await fetch(`${url}/rest/v1/contact_submissions?select=message&message=like.*${prefix}-*&order=id&limit=1000&offset=${offset}`, {
-      headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
-    })
+    const response = await fetch(
+      `${url}/rest/v1/contact_submissions?select=message&message=like.*${prefix}-*&order=id&limit=1000&offset=${offset}`,
+      {
+        headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+      },
+    )
     const rows = (await response.json()) as { message: string }[]
     for (const row of rows) markers.add(row.message.replace('Benchmark message ', ''))
     if (rows.length < 1000) return markers
@@ -86,16 +118,20 @@ async function storedMarkers(prefix: string): Promise<Set<string>> {
 
 let server = startServer()
 try {
-  await waitForHttp(`${url}/auth/v1/health`, { timeoutMs: 60_000 })
+  await waitForServer(`${url}/auth/v1/health`, logFile)
   await load('warmup', 100)
 
   const run = await load('run', TOTAL)
   const stored = await storedMarkers('run')
   console.log(`\nLocal server, ${TOTAL} submissions at concurrency ${CONCURRENCY} (database on disk)`)
-  console.log(`  throughput      ${(run.acknowledged.length / run.seconds).toFixed(0)} submissions/s (${run.seconds.toFixed(2)} s)`)
+  console.log(
+    `  throughput      ${(run.acknowledged.length / run.seconds).toFixed(0)} submissions/s (${run.seconds.toFixed(2)} s)`,
+  )
   console.log(`  latency p50     ${percentile(run.latencies, 50).toFixed(1)} ms`)
   console.log(`  latency p99     ${percentile(run.latencies, 99).toFixed(1)} ms   (target ≤ 50 ms)`)
-  console.log(`  acknowledged    ${run.acknowledged.length}, failed ${run.failed}, stored ${stored.size} → ${stored.size === run.acknowledged.length ? 'equal' : 'MISMATCH'}`)
+  console.log(
+    `  acknowledged    ${run.acknowledged.length}, failed ${run.failed}, stored ${stored.size} → ${stored.size === run.acknowledged.length ? 'equal' : 'MISMATCH'}`,
+  )
 
   // Crash test: kill -9 once about half the submissions are acknowledged.
   let killed = false
@@ -105,18 +141,21 @@ try {
       server.kill('SIGKILL')
     }
   })
-  await new Promise((resolve) => (server.exitCode !== null || server.signalCode !== null ? resolve(null) : server.once('exit', resolve)))
+  await new Promise((resolve) =>
+    server.exitCode !== null || server.signalCode !== null ? resolve(null) : server.once('exit', resolve),
+  )
   server = startServer()
-  await waitForHttp(`${url}/auth/v1/health`, { timeoutMs: 60_000 })
+  await waitForServer(`${url}/auth/v1/health`, logFile)
   const survived = await storedMarkers('crash')
   const lost = crash.acknowledged.filter((marker) => !survived.has(marker))
   console.log(`\nkill -9 in the middle of a second run of ${TOTAL}`)
   console.log(`  acknowledged before the kill   ${crash.acknowledged.length} (the rest failed: connection refused)`)
   console.log(`  stored after restart           ${survived.size}`)
-  console.log(`  acknowledged but lost          ${lost.length} → ${lost.length === 0 ? 'every acknowledged submission survived' : 'DATA LOSS'}`)
+  console.log(
+    `  acknowledged but lost          ${lost.length} → ${lost.length === 0 ? 'every acknowledged submission survived' : 'DATA LOSS'}`,
+  )
   process.exitCode = lost.length === 0 && stored.size === run.acknowledged.length ? 0 : 1
 } finally {
-  server.kill('SIGTERM')
-  await new Promise((resolve) => setTimeout(resolve, 500))
+  await stopProcess(server)
   rmSync(dataDir, { recursive: true, force: true })
 }

@@ -1,17 +1,21 @@
 // `node tests/bench/content-lake-memory.ts`: the memory attack of issue #20 — 60 anonymous queries of
 // 3.9 MB each, with distinct parameters, against a local Content Lake in its own process — and the
 // server's peak resident memory (VmHWM, Linux) afterwards, and whether it still answers.
-import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { freePort, waitForHttp } from '@plume/local-twins/free-port'
+import { freePort } from '@plume/local-twins/free-port'
+import { startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
+import { benchLog, waitForServer } from './bench-log.ts'
 
 const BODIES = 60
 const port = await freePort()
-const child = spawn(process.execPath, ['local/content-lake/server.ts', '--memory', '--no-webhook', '--port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] })
-let stderr = ''
-child.stderr.on('data', (chunk) => (stderr += chunk))
-process.on('exit', () => child.kill('SIGKILL'))
-await waitForHttp(`http://127.0.0.1:${port}/v1/ping`)
+// Its output goes to a file, read at the end for the reason it died, if it did.
+const logFile = benchLog('content-lake-memory')
+const child = startProcess(
+  process.execPath,
+  ['local/content-lake/content-lake-server.ts', '--memory', '--no-webhook', '--port', String(port)],
+  { logFile },
+)
+await waitForServer(`http://127.0.0.1:${port}/v1/ping`, logFile)
 
 const peak = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
 console.log(`[bench] peak resident memory before: ${peak().toFixed(0)} MB`)
@@ -23,7 +27,11 @@ const body = (n: number) => {
 }
 const statuses = await Promise.all(
   Array.from({ length: BODIES }, (_, n) =>
-    fetch(`http://127.0.0.1:${port}/v2025-02-19/data/query/production`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: body(n) })
+    fetch(`http://127.0.0.1:${port}/v2025-02-19/data/query/production`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: body(n),
+    })
       .then((response) => response.status)
       .catch(() => 'connection error'),
   ),
@@ -32,5 +40,14 @@ const counts: Record<string, number> = {}
 for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1
 const alive = child.exitCode === null ? peak() : 0
 console.log(`[bench] answers: ${JSON.stringify(counts)}`)
-console.log(child.exitCode === null ? `[bench] peak resident memory after: ${alive.toFixed(0)} MB; still running` : `[bench] the server died (exit ${child.exitCode}): ${stderr.split('\n').find((line) => /heap|memory/i.test(line)) ?? ''}`)
-child.kill('SIGTERM')
+// (Its own banner says "in memory": V8's last words say "heap" or "out of memory".)
+const reason = () =>
+  readFileSync(logFile, 'utf8')
+    .split('\n')
+    .find((line) => /heap|out of memory/i.test(line)) ?? ''
+console.log(
+  child.exitCode === null
+    ? `[bench] peak resident memory after: ${alive.toFixed(0)} MB; still running`
+    : `[bench] the server died (exit ${child.exitCode}): ${reason()}`,
+)
+await stopProcess(child)

@@ -9,8 +9,15 @@ import { percentile } from './percentile.ts'
 const RUNS = 400
 const FILLER = 5_000
 
-const lake = await startContentLake({ port: 0, seedDir: join(process.cwd(), 'studio', 'seed'), webhookUrl: null, log: () => {} })
-const texts: string[] = Object.values(queries as Record<string, unknown>).filter((value): value is string => typeof value === 'string')
+const lake = await startContentLake({
+  port: 0,
+  seedDir: join(process.cwd(), 'studio', 'seed'),
+  webhookUrl: null,
+  log: () => {},
+})
+const texts: string[] = Object.values(queries as Record<string, unknown>).filter(
+  (value): value is string => typeof value === 'string',
+)
 const params = (index: number) => ({ locale: index % 2 ? 'en' : 'fr', slug: 'redaction-web' })
 
 async function one(index: number): Promise<number> {
@@ -20,7 +27,8 @@ async function one(index: number): Promise<number> {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ query: texts[index % texts.length], params: params(index) }),
   })
-  if (!response.ok) throw new Error(`query ${index % texts.length} answered ${response.status}: ${await response.text()}`)
+  if (!response.ok)
+    throw new Error(`query ${index % texts.length} answered ${response.status}: ${await response.text()}`)
   await response.json()
   return performance.now() - started
 }
@@ -36,13 +44,17 @@ async function measure(label: string, concurrency: number) {
     }),
   )
   const seconds = (performance.now() - started) / 1000
-  console.log(`${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(2)} ms  p95 ${percentile(times, 95).toFixed(2)} ms  ${(RUNS / seconds).toFixed(0)} queries/s`)
+  console.log(
+    `${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(2)} ms  p95 ${percentile(times, 95).toFixed(2)} ms  ${(RUNS / seconds).toFixed(0)} queries/s`,
+  )
 }
 
 console.log(`[bench] ${texts.length} site queries, ${RUNS} runs each measurement`)
 await measure('seed, 1 at a time', 1)
 await measure('seed, 8 at a time', 8)
-const filler = Array.from({ length: FILLER }, (_, i) => ({ createOrReplace: { _id: `filler-${i}`, _type: 'filler', title: { fr: `Texte ${i}`, en: `Text ${i}` }, n: i } }))
+const filler = Array.from({ length: FILLER }, (_, i) => ({
+  createOrReplace: { _id: `filler-${i}`, _type: 'filler', title: { fr: `Texte ${i}`, en: `Text ${i}` }, n: i },
+}))
 const token = lake.token
 for (let i = 0; i < filler.length; i += 500) {
   const response = await fetch(`${lake.url}/v2025-02-19/data/mutate/production`, {

@@ -1,46 +1,55 @@
 // `npm run bench:csp`: requests per second of a static page through the production server
-// (scripts/serve-site.mjs: each HTML answer's Content-Security-Policy completed with its inline scripts'
+// (server/main.ts: each HTML answer's Content-Security-Policy completed with its inline scripts'
 // hashes), against the same build served the way it was before that policy (Next.js's handler behind
 // compression only (the same once-per-version compression), as `next start` with Next's own compression did). One run, same build, same
 // machine, rounds alternated; the median round of each is reported. Needs a build (`npm run build`,
 // or BENCH_DIST_DIR) and, for its content, the local Content Lake that build read (`npm start`).
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
-import { freePort, waitForHttp } from '@plume/local-twins/free-port'
+import { freePort } from '@plume/local-twins/free-port'
+import { startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
 import { percentile } from './percentile.ts'
+import { benchLog, waitForServer } from './bench-log.ts'
 
 const PATHS = (process.env.BENCH_PATHS ?? '/,/en/about').split(',')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const distDir = process.env.BENCH_DIST_DIR ?? process.env.NEXT_DIST_DIR ?? '.next'
+const logFile = benchLog('csp-throughput')
 
-// The baseline server: what serve-site.mjs does minus the policy completion.
+// The baseline server: what server/main.ts does minus the policy completion (and its shared cache and
+// CDN headers): Next.js's handler behind the same compression stage, caught the same way.
 const BASELINE = `
 import { createServer } from 'node:http'
-import { CompressionMemo, compressResponse } from './scripts/lib/compress-response.mjs'
+import { CompressionMemo, compressionStage } from './server/compression-stage.ts'
+import { interceptResponse } from './server/held-response.ts'
 process.env.NODE_ENV = 'production'
 const { default: next } = await import('next')
 const port = Number(process.argv[1])
 const app = next({ dev: false, dir: process.cwd(), hostname: '127.0.0.1', port })
 await app.prepare()
 const handle = app.getRequestHandler()
-const memo = new CompressionMemo()
+const compression = compressionStage(new CompressionMemo())
 createServer((req, res) => {
-  compressResponse(req, res, memo)
+  const arrived = { method: req.method, url: req.url, headers: { ...req.headers } }
+  interceptResponse(res, {
+    decide: (head) => (req.method !== 'HEAD' && compression.wantsBody(head, arrived) ? 'hold' : 'stream'),
+    transform: (response) => compression.apply(response, arrived),
+  })
   handle(req, res)
 }).listen(port, '127.0.0.1')
 `
 
 async function start(kind: 'baseline' | 'policy'): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort()
-  const env = { ...process.env, NEXT_DIST_DIR: distDir }
+  const options = { env: { NEXT_DIST_DIR: distDir }, logFile }
   const child =
     kind === 'policy'
-      ? spawn(process.execPath, ['scripts/serve-site.mjs', '-p', String(port), '-H', '127.0.0.1'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
-      : spawn(process.execPath, ['--input-type=module', '-e', BASELINE, String(port)], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+      ? startProcess(process.execPath, ['server/main.ts', '-p', String(port), '-H', '127.0.0.1'], options)
+      : startProcess(process.execPath, ['--input-type=module', '-e', BASELINE, String(port)], options)
   const url = `http://127.0.0.1:${port}`
-  await waitForHttp(`${url}/`, { timeoutMs: 60_000 })
+  await waitForServer(`${url}/`, logFile)
   return { child, url }
 }
 
@@ -53,11 +62,17 @@ async function load(url: string, path: string): Promise<{ perSecond: number; byt
   let policy = ''
   const once = () =>
     new Promise<void>((resolve, reject) => {
-      const req = request(`${url}${path}`, { agent, headers: { 'accept-encoding': 'gzip', accept: 'text/html' } }, (res) => {
-        policy = String(res.headers['content-security-policy'] ?? '')
-        res.on('data', (chunk: Buffer) => (bytes += chunk.length))
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${path}: HTTP ${res.statusCode}`))))
-      })
+      const req = request(
+        `${url}${path}`,
+        { agent, headers: { 'accept-encoding': 'gzip', accept: 'text/html' } },
+        (res) => {
+          policy = String(res.headers['content-security-policy'] ?? '')
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length))
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve() : reject(new Error(`${path}: HTTP ${res.statusCode}`)),
+          )
+        },
+      )
       req.on('error', reject)
       req.end()
     })
@@ -86,16 +101,20 @@ for (let round = 1; round <= ROUNDS; round++) {
         const { perSecond, bytes, policy } = await load(url, path)
         const hashes = policy.match(/'sha256-/g)?.length ?? 0
         if (kind === 'policy' && hashes === 0) throw new Error(`${path}: the policy server sent no hashes`)
-        ;((results[path] ??= { baseline: [], policy: [] })[kind]).push(perSecond)
-        console.log(`round ${round} ${kind.padEnd(8)} ${path.padEnd(12)} ${perSecond.toFixed(0)} req/s, ${(bytes / 1024).toFixed(1)} KiB/answer, ${hashes} hashes`)
+        ;(results[path] ??= { baseline: [], policy: [] })[kind].push(perSecond)
+        console.log(
+          `round ${round} ${kind.padEnd(8)} ${path.padEnd(12)} ${perSecond.toFixed(0)} req/s, ${(bytes / 1024).toFixed(1)} KiB/answer, ${hashes} hashes`,
+        )
       }
     } finally {
-      child.kill('SIGTERM')
+      await stopProcess(child)
     }
   }
 }
 console.log(`\nMedian of ${ROUNDS} rounds, ${SECONDS} s each, ${CONCURRENCY} keep-alive clients:`)
 for (const [path, { baseline, policy }] of Object.entries(results)) {
   const ratio = median(policy) / median(baseline)
-  console.log(`${path.padEnd(12)} before ${median(baseline).toFixed(0)} req/s, with the policy ${median(policy).toFixed(0)} req/s: ${(ratio * 100).toFixed(1)}%`)
+  console.log(
+    `${path.padEnd(12)} before ${median(baseline).toFixed(0)} req/s, with the policy ${median(policy).toFixed(0)} req/s: ${(ratio * 100).toFixed(1)}%`,
+  )
 }

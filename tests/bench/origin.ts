@@ -1,6 +1,6 @@
 // `npm run bench:origin`: how fast the origin serves each public page, under each way of serving the
 // build, next to the framework's floor, in one run. Servers, one at a time on a free loopback port:
-//  - `npm start`'s server (scripts/serve-site.mjs: policy completed with hashes, compression once per
+//  - `npm start`'s server (server/main.ts: policy completed with hashes, compression once per
 //    page version, CDN cache headers; the container image runs the same server);
 //  - plain `next start` on the same build (the portable policy, no compression: Next's is off);
 //  - the floor: an empty Next.js page with one client button, built in .bench-floor/ from the installed
@@ -12,25 +12,23 @@
 // average: on a shared machine absolute numbers move, the ratios in one run are what to compare.
 // The site's build goes to .next-bench (rebuilt when sources change), read from a fresh local Content
 // Lake on a free port.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { get } from 'node:http'
-import { loadavg, tmpdir } from 'node:os'
+import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
-import { buildInputs, buildIsCurrent, writeBuildStamp } from '../../scripts/lib/build-stamp.mjs'
-import { freePort, SEED_DIR, startBackends, waitForHttp } from '../../scripts/lib/backends.mjs'
+import { freePort } from '@plume/local-twins/free-port'
+import { runToEnd, startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
 import { PUBLIC_PATHS } from '../e2e/public-routes.ts'
+import { benchLog, waitForServer } from './bench-log.ts'
+import { startBenchSite } from './bench-site.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
-const DIST_DIR = '.next-bench'
 const FLOOR_DIR = resolve('.bench-floor/origin')
 const PATHS = process.env.BENCH_PATHS ? process.env.BENCH_PATHS.split(',') : [...PUBLIC_PATHS, '/en']
-const children: ChildProcess[] = []
-const stopAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'))
-process.on('exit', stopAll)
-process.on('SIGINT', () => process.exit(130))
-process.on('SIGTERM', () => process.exit(143))
+// The builds' and servers' output (the table stays readable), named when one fails.
+const logFile = benchLog('origin')
 
 if (spawnSync('wrk', ['--version']).error) {
   console.error('bench:origin needs wrk: apt-get install -y wrk (Debian/Ubuntu) or brew install wrk.')
@@ -38,44 +36,34 @@ if (spawnSync('wrk', ['--version']).error) {
 }
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 
-function step(title: string, command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+async function step(
+  title: string,
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+) {
   console.log(`▶ ${title}`)
-  const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'], cwd: options.cwd, env: { ...process.env, ...options.env } })
-  if (result.status !== 0) throw new Error(`${title} failed (exit ${result.status ?? result.signal})`)
+  const { code } = await runToEnd(command, args, { ...options, logFile })
+  if (code !== 0) throw new Error(`${title} failed (exit ${code}; its output: ${logFile})`)
 }
 
-// The site's build, from a Content Lake on a free port (recorded: a reused build expects it there).
-const lakePortFile = join(DIST_DIR, 'bench-content-lake-port')
-const lakePort = existsSync(lakePortFile) ? Number(readFileSync(lakePortFile, 'utf8')) : await freePort()
-const lakeDir = mkdtempSync(join(tmpdir(), 'plume-bench-lake-'))
-const siteEnv = { NEXT_DIST_DIR: DIST_DIR, NEXT_PUBLIC_SANITY_PROJECT_ID: '', NEXT_PUBLIC_SANITY_LOCAL_PORT: String(lakePort) }
-Object.assign(process.env, siteEnv)
-// The twin stops with this process (it watches its parent).
-await startBackends({ contentLake: { port: lakePort, seedDir: SEED_DIR, dataDir: lakeDir, webhook: false }, quiet: true })
-process.on('exit', () => rmSync(lakeDir, { recursive: true, force: true }))
-if (!buildIsCurrent(DIST_DIR)) {
-  const inputs = buildInputs()
-  step(`building the site into ${DIST_DIR}`, 'npm', ['run', '--silent', 'build'])
-  writeBuildStamp(DIST_DIR, inputs)
-  writeFileSync(lakePortFile, String(lakePort))
+type Server = {
+  name: string
+  command: string
+  args: string[]
+  cwd?: string
+  env?: NodeJS.ProcessEnv
+  paths: string[]
 }
-
-// The floor: the smallest App Router page with client code, built by the same `next`.
-if (!existsSync(join(FLOOR_DIR, '.next', 'BUILD_ID'))) {
-  rmSync(FLOOR_DIR, { recursive: true, force: true })
-  mkdirSync(join(FLOOR_DIR, 'app'), { recursive: true })
-  writeFileSync(join(FLOOR_DIR, 'package.json'), JSON.stringify({ private: true, type: 'module' }))
-  writeFileSync(join(FLOOR_DIR, 'next.config.mjs'), `export default { turbopack: { root: ${JSON.stringify(process.cwd())} }, outputFileTracingRoot: ${JSON.stringify(process.cwd())} }\n`)
-  writeFileSync(join(FLOOR_DIR, 'app', 'layout.js'), 'export default function Layout({ children }) { return <html lang="en"><body>{children}</body></html> }\n')
-  writeFileSync(join(FLOOR_DIR, 'app', 'button.js'), "'use client'\nimport { useState } from 'react'\nexport function Button() { const [n, setN] = useState(0); return <button onClick={() => setN(n + 1)}>{n}</button> }\n")
-  writeFileSync(join(FLOOR_DIR, 'app', 'page.js'), "import { Button } from './button'\nexport default function Page() { return <main><h1>Floor</h1><Button /></main> }\n")
-  step('building the empty Next.js page (the floor) in .bench-floor/origin/', resolve('node_modules/.bin/next'), ['build'], { cwd: FLOOR_DIR })
-}
-
-type Server = { name: string; command: string; args: string[]; cwd?: string; env?: NodeJS.ProcessEnv; paths: string[] }
 const servers: Server[] = [
-  { name: 'floor (empty page, next start)', command: resolve('node_modules/.bin/next'), args: ['start'], cwd: FLOOR_DIR, paths: ['/'] },
-  { name: 'npm start (serve-site.mjs)', command: process.execPath, args: ['scripts/serve-site.mjs'], paths: PATHS },
+  {
+    name: 'floor (empty page, next start)',
+    command: resolve('node_modules/.bin/next'),
+    args: ['start'],
+    cwd: FLOOR_DIR,
+    paths: ['/'],
+  },
+  { name: 'npm start (server/main.ts)', command: process.execPath, args: ['server/main.ts'], paths: PATHS },
   { name: 'next start', command: resolve('node_modules/.bin/next'), args: ['start'], paths: PATHS },
 ]
 
@@ -90,11 +78,17 @@ const toBytes = (value: string) => {
   return Number(number) * ({ B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as Record<string, number>)[unit]
 }
 
-function wrk(url: string, seconds = SECONDS): Result {
-  const { stdout } = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: br, gzip', url], { encoding: 'utf8' })
+async function wrk(url: string, seconds = SECONDS): Promise<Result> {
+  const { output: stdout } = await runToEnd(
+    'wrk',
+    ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: br, gzip', url],
+    { buffer: true },
+  )
   const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? 0)
   const read = toBytes(/requests in [\d.]+\w+, ([\d.]+\w+) read/.exec(stdout)?.[1] ?? '0B')
-  const errors = [...stdout.matchAll(/(?:connect|read|write|timeout) (\d+)/g)].reduce((sum, [, count]) => sum + Number(count), 0) + Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0)
+  const errors =
+    [...stdout.matchAll(/(?:connect|read|write|timeout) (\d+)/g)].reduce((sum, [, count]) => sum + Number(count), 0) +
+    Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0)
   return {
     perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0),
     p50: toMs(/\s50%\s+(\S+)/.exec(stdout)?.[1] ?? '0ms'),
@@ -115,43 +109,87 @@ function htmlSize(url: string): Promise<number> {
   })
 }
 
-const results = new Map<string, Map<string, Result & { html: number }>>()
-const loadBefore = loadavg()
-for (const server of servers) {
-  const port = await freePort()
-  const child = spawn(server.command, [...server.args, '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: server.cwd,
-    env: { ...process.env, ...server.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  children.push(child)
-  const base = `http://127.0.0.1:${port}`
-  await waitForHttp(`${base}/`, { timeoutMs: 60_000 })
-  const byPath = new Map<string, Result & { html: number }>()
-  for (const path of server.paths) {
-    const html = await htmlSize(`${base}${path}`)
-    wrk(`${base}${path}`, 2) // warm-up: first renders, compression of each version
-    byPath.set(path, { ...wrk(`${base}${path}`), html })
-    const r = byPath.get(path)!
-    console.log(`  ${server.name.padEnd(40)} ${path.padEnd(26)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  ${(r.bytes / 1024).toFixed(1).padStart(6)} KB/response (HTML ${(r.html / 1024).toFixed(1)} KB)${r.errors ? `  ${r.errors} errors` : ''}`)
+const { cleanUp } = await startBenchSite(logFile)
+try {
+  // The floor: the smallest App Router page with client code, built by the same `next`.
+  if (!existsSync(join(FLOOR_DIR, '.next', 'BUILD_ID'))) {
+    rmSync(FLOOR_DIR, { recursive: true, force: true })
+    mkdirSync(join(FLOOR_DIR, 'app'), { recursive: true })
+    writeFileSync(join(FLOOR_DIR, 'package.json'), JSON.stringify({ private: true, type: 'module' }))
+    writeFileSync(
+      join(FLOOR_DIR, 'next.config.mjs'),
+      `export default { turbopack: { root: ${JSON.stringify(process.cwd())} }, outputFileTracingRoot: ${JSON.stringify(process.cwd())} }\n`,
+    )
+    writeFileSync(
+      join(FLOOR_DIR, 'app', 'layout.js'),
+      'export default function Layout({ children }) { return <html lang="en"><body>{children}</body></html> }\n',
+    )
+    writeFileSync(
+      join(FLOOR_DIR, 'app', 'button.js'),
+      "'use client'\nimport { useState } from 'react'\nexport function Button() { const [n, setN] = useState(0); return <button onClick={() => setN(n + 1)}>{n}</button> }\n",
+    )
+    writeFileSync(
+      join(FLOOR_DIR, 'app', 'page.js'),
+      "import { Button } from './button'\nexport default function Page() { return <main><h1>Floor</h1><Button /></main> }\n",
+    )
+    await step(
+      'building the empty Next.js page (the floor) in .bench-floor/origin/',
+      resolve('node_modules/.bin/next'),
+      ['build'],
+      { cwd: FLOOR_DIR },
+    )
   }
-  results.set(server.name, byPath)
-  child.kill('SIGTERM')
-}
-const loadAfter = loadavg()
 
-const floor = [...results.values()][0].get('/')!
-console.log(`\nFloor: ${floor.perSecond.toFixed(0)} req/s, p99 ${floor.p99.toFixed(1)} ms. Ratios per page (req/s ÷ floor; p99 ÷ floor p99; target ≥ 0.50 and ≤ 2.00):`)
-let missed = 0
-for (const [name, byPath] of [...results].slice(1)) {
-  for (const [path, r] of byPath) {
-    const speed = r.perSecond / floor.perSecond
-    const tail = r.p99 / floor.p99
-    const ok = speed >= 0.5 && tail <= 2
-    if (!ok && name.startsWith('npm start')) missed++
-    console.log(`  ${name.padEnd(40)} ${path.padEnd(26)} ${speed.toFixed(2)}×  p99 ${tail.toFixed(2)}×  ${ok ? 'meets' : 'misses'} the target`)
+  const results = new Map<string, Map<string, Result & { html: number }>>()
+  const loadBefore = loadavg()
+  for (const server of servers) {
+    const port = await freePort()
+    const child = startProcess(server.command, [...server.args, '-p', String(port), '-H', '127.0.0.1'], {
+      cwd: server.cwd,
+      env: { ...server.env, NODE_ENV: 'production' },
+      logFile,
+    })
+    const base = `http://127.0.0.1:${port}`
+    await waitForServer(`${base}/`, logFile)
+    const byPath = new Map<string, Result & { html: number }>()
+    for (const path of server.paths) {
+      const html = await htmlSize(`${base}${path}`)
+      await wrk(`${base}${path}`, 2) // warm-up: first renders, compression of each version
+      byPath.set(path, { ...(await wrk(`${base}${path}`)), html })
+      const r = byPath.get(path)!
+      console.log(
+        `  ${server.name.padEnd(40)} ${path.padEnd(26)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  ${(r.bytes / 1024).toFixed(1).padStart(6)} KB/response (HTML ${(r.html / 1024).toFixed(1)} KB)${r.errors ? `  ${r.errors} errors` : ''}`,
+      )
+    }
+    results.set(server.name, byPath)
+    await stopProcess(child)
   }
+  const loadAfter = loadavg()
+
+  const floor = [...results.values()][0].get('/')!
+  console.log(
+    `\nFloor: ${floor.perSecond.toFixed(0)} req/s, p99 ${floor.p99.toFixed(1)} ms. Ratios per page (req/s ÷ floor; p99 ÷ floor p99; target ≥ 0.50 and ≤ 2.00):`,
+  )
+  let missed = 0
+  for (const [name, byPath] of [...results].slice(1)) {
+    for (const [path, r] of byPath) {
+      const speed = r.perSecond / floor.perSecond
+      const tail = r.p99 / floor.p99
+      const ok = speed >= 0.5 && tail <= 2
+      if (!ok && name.startsWith('npm start')) missed++
+      console.log(
+        `  ${name.padEnd(40)} ${path.padEnd(26)} ${speed.toFixed(2)}×  p99 ${tail.toFixed(2)}×  ${ok ? 'meets' : 'misses'} the target`,
+      )
+    }
+  }
+  console.log(
+    `\nLoad average (1/5/15 min): before ${loadBefore.map((v) => v.toFixed(2)).join(' ')}, after ${loadAfter.map((v) => v.toFixed(2)).join(' ')}`,
+  )
+  console.log(
+    missed
+      ? `npm start's server misses the target on ${missed} page(s).`
+      : "npm start's server meets the target on every page.",
+  )
+} finally {
+  await cleanUp()
 }
-console.log(`\nLoad average (1/5/15 min): before ${loadBefore.map((v) => v.toFixed(2)).join(' ')}, after ${loadAfter.map((v) => v.toFixed(2)).join(' ')}`)
-console.log(missed ? `npm start's server misses the target on ${missed} page(s).` : "npm start's server meets the target on every page.")
-stopAll()

@@ -13,9 +13,17 @@ import { createClient } from '@sanity/client'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
-import { aboutPageQuery, contactPageQuery, homePageQuery, legalPageQuery, servicePageQuery, serviceNavQuery, siteSettingsQuery } from '../../lib/sanity/queries.ts'
+import {
+  aboutPageQuery,
+  contactPageQuery,
+  homePageQuery,
+  legalPageQuery,
+  servicePageQuery,
+  serviceNavQuery,
+  siteSettingsQuery,
+} from '../../lib/sanity/queries.ts'
 import { LOCAL_CONTENT_LAKE_PORT } from '@plume/local-twins/defaults'
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/find-chromium.mjs'
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/find-chromium.ts'
 import { percentile } from './percentile.ts'
 
 const siteUrl = (process.env.BENCH_SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '')
@@ -24,10 +32,16 @@ const lakeUrl = `http://127.0.0.1:${Number(process.env.NEXT_PUBLIC_SANITY_LOCAL_
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
 async function ensureRunning() {
-  const site = await fetch(siteUrl).then((r) => r.ok).catch(() => false)
-  const lake = await fetch(`${lakeUrl}/v1/ping`).then((r) => r.ok).catch(() => false)
+  const site = await fetch(siteUrl)
+    .then((r) => r.ok)
+    .catch(() => false)
+  const lake = await fetch(`${lakeUrl}/v1/ping`)
+    .then((r) => r.ok)
+    .catch(() => false)
   if (!site || !lake) {
-    console.error(`Start the site first (npm start): site ${site ? 'up' : 'down'} at ${siteUrl}, local Content Lake ${lake ? 'up' : 'down'} at ${lakeUrl}.`)
+    console.error(
+      `Start the site first (npm start): site ${site ? 'up' : 'down'} at ${siteUrl}, local Content Lake ${lake ? 'up' : 'down'} at ${lakeUrl}.`,
+    )
     process.exit(1)
   }
 }
@@ -38,11 +52,16 @@ async function studioColdLoad(runs = 5): Promise<number[]> {
   try {
     for (let i = 0; i < runs; i++) {
       const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1440, height: 900 } })
-      await context.route(/^https:\/\/([a-z-]+\.)*(sanity\.io|sanity-cdn\.com)\//, (route) => route.fulfill({ json: {} }))
+      await context.route(/^https:\/\/([a-z-]+\.)*(sanity\.io|sanity-cdn\.com)\//, (route) =>
+        route.fulfill({ json: {} }),
+      )
       const page = await context.newPage()
       const started = performance.now()
       await page.goto(`${siteUrl}/studio`)
-      await page.getByRole('listbox', { name: 'Contenu' }).getByRole('link', { name: 'Accueil', exact: true }).waitFor({ timeout: 60_000 })
+      await page
+        .getByRole('listbox', { name: 'Contenu' })
+        .getByRole('link', { name: 'Accueil', exact: true })
+        .waitFor({ timeout: 60_000 })
       times.push(performance.now() - started)
       await context.close()
     }
@@ -53,13 +72,36 @@ async function studioColdLoad(runs = 5): Promise<number[]> {
 }
 
 async function publishToPage(token: string, runs = 20): Promise<number[]> {
-  const client = createClient({ projectId: 'local', dataset: 'production', apiVersion: '2025-02-19', useCdn: false, apiHost: lakeUrl, useProjectHostname: false, token })
-  const actions = (list: unknown[]) => client.request({ method: 'POST', url: '/data/actions/production', body: { actions: list } })
+  const client = createClient({
+    projectId: 'local',
+    dataset: 'production',
+    apiVersion: '2025-02-19',
+    useCdn: false,
+    apiHost: lakeUrl,
+    useProjectHostname: false,
+    token,
+  })
+  const actions = (list: unknown[]) =>
+    client.request({ method: 'POST', url: '/data/actions/production', body: { actions: list } })
   const original = await client.fetch<string>('*[_id == "homePage"][0].hero.title.fr')
   const publish = async (title: string) => {
     const rev = await client.fetch<string>('*[_id == "homePage"][0]._rev')
-    await actions([{ actionType: 'sanity.action.document.edit', draftId: 'drafts.homePage', publishedId: 'homePage', patch: { set: { 'hero.title.fr': title } } }])
-    await actions([{ actionType: 'sanity.action.document.publish', draftId: 'drafts.homePage', publishedId: 'homePage', ifPublishedRevisionId: rev }])
+    await actions([
+      {
+        actionType: 'sanity.action.document.edit',
+        draftId: 'drafts.homePage',
+        publishedId: 'homePage',
+        patch: { set: { 'hero.title.fr': title } },
+      },
+    ])
+    await actions([
+      {
+        actionType: 'sanity.action.document.publish',
+        draftId: 'drafts.homePage',
+        publishedId: 'homePage',
+        ifPublishedRevisionId: rev,
+      },
+    ])
   }
   const times: number[] = []
   try {
@@ -81,7 +123,15 @@ async function publishToPage(token: string, runs = 20): Promise<number[]> {
 }
 
 async function queryLatency(): Promise<[string, number[]][]> {
-  const client = createClient({ projectId: 'local', dataset: 'production', apiVersion: '2025-10-01', useCdn: false, perspective: 'published', apiHost: lakeUrl, useProjectHostname: false })
+  const client = createClient({
+    projectId: 'local',
+    dataset: 'production',
+    apiVersion: '2025-10-01',
+    useCdn: false,
+    perspective: 'published',
+    apiHost: lakeUrl,
+    useProjectHostname: false,
+  })
   const queries: [string, string, Record<string, string>][] = [
     ['siteSettings', siteSettingsQuery, {}],
     ['serviceNav', serviceNavQuery, {}],
@@ -107,11 +157,28 @@ async function queryLatency(): Promise<[string, number[]][]> {
 /** A preview secret as the Presentation tool writes it, exchanged for the draft-mode cookie. */
 async function draftModeCookie(token: string): Promise<string> {
   const secret = randomBytes(16).toString('hex')
-  const client = createClient({ projectId: 'local', dataset: 'production', apiVersion: '2025-02-19', useCdn: false, apiHost: lakeUrl, useProjectHostname: false, token })
-  await client.createOrReplace({ _id: `drafts.bench-${secret.slice(0, 8)}`, _type: 'sanity.previewUrlSecret', secret, studioUrl: `${siteUrl}/studio` })
-  const response = await fetch(`${siteUrl}/api/draft-mode/enable?sanity-preview-secret=${secret}&sanity-preview-pathname=/`, { redirect: 'manual' })
+  const client = createClient({
+    projectId: 'local',
+    dataset: 'production',
+    apiVersion: '2025-02-19',
+    useCdn: false,
+    apiHost: lakeUrl,
+    useProjectHostname: false,
+    token,
+  })
+  await client.createOrReplace({
+    _id: `drafts.bench-${secret.slice(0, 8)}`,
+    _type: 'sanity.previewUrlSecret',
+    secret,
+    studioUrl: `${siteUrl}/studio`,
+  })
+  const response = await fetch(
+    `${siteUrl}/api/draft-mode/enable?sanity-preview-secret=${secret}&sanity-preview-pathname=/`,
+    { redirect: 'manual' },
+  )
   const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0])
-  if (!cookies.some((cookie) => cookie.startsWith('__prerender_bypass='))) throw new Error(`draft mode was not enabled (HTTP ${response.status})`)
+  if (!cookies.some((cookie) => cookie.startsWith('__prerender_bypass=')))
+    throw new Error(`draft mode was not enabled (HTTP ${response.status})`)
   return cookies.join('; ')
 }
 
@@ -122,7 +189,10 @@ async function draftModeLoad(token: string, runs = 30): Promise<[string, number[
     const draft: number[] = []
     const published: number[] = []
     for (let i = 0; i < runs; i++) {
-      for (const [times, headers] of [[draft, { cookie }], [published, {}]] as const) {
+      for (const [times, headers] of [
+        [draft, { cookie }],
+        [published, {}],
+      ] as const) {
         const started = performance.now()
         await (await fetch(`${siteUrl}${path}`, { headers })).text()
         times.push(performance.now() - started)
@@ -149,14 +219,20 @@ async function presentationTyping(words = 20): Promise<{ commit: number[]; keyst
     const heading = page.frameLocator('iframe').first().locator('h1').first()
     await heading.waitFor({ timeout: 60_000 })
     const input = page.locator('[id="hero.title.fr"]')
-    for (let attempt = 0; !(await input.evaluate((element) => element === document.activeElement).catch(() => false)); attempt++) {
+    for (
+      let attempt = 0;
+      !(await input.evaluate((element) => element === document.activeElement).catch(() => false));
+      attempt++
+    ) {
       if (attempt === 20) throw new Error('clicking the framed title did not open its field')
       await heading.hover()
       await heading.click()
       await page.waitForTimeout(1_000)
     }
     const original = await input.inputValue()
-    const frame = page.frames().find((candidate) => candidate !== page.mainFrame() && !new URL(candidate.url()).pathname.startsWith('/studio'))
+    const frame = page
+      .frames()
+      .find((candidate) => candidate !== page.mainFrame() && !new URL(candidate.url()).pathname.startsWith('/studio'))
     if (!frame) throw new Error('no preview frame')
     for (let i = 0; i < words; i++) {
       const word = `w${i}${Date.now().toString(36).slice(-3)}`
@@ -190,13 +266,24 @@ async function presentationTyping(words = 20): Promise<{ commit: number[]; keyst
 await ensureRunning()
 const token = readFileSync('.data/content-lake/editor-token', 'utf8').trim()
 const cold = await studioColdLoad()
-console.log(`Studio cold load → structure list: median ${ms(percentile(cold, 50))} (runs: ${cold.map((t) => t.toFixed(0)).join(', ')} ms)`)
+console.log(
+  `Studio cold load → structure list: median ${ms(percentile(cold, 50))} (runs: ${cold.map((t) => t.toFixed(0)).join(', ')} ms)`,
+)
 const publishes = await publishToPage(token)
-console.log(`Publish → updated public page (${publishes.length} publishes): p50 ${ms(percentile(publishes, 50))}, p95 ${ms(percentile(publishes, 95))}, max ${ms(Math.max(...publishes))}`)
-for (const [name, times] of await queryLatency()) console.log(`Query ${name.padEnd(12)} p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}`)
+console.log(
+  `Publish → updated public page (${publishes.length} publishes): p50 ${ms(percentile(publishes, 50))}, p95 ${ms(percentile(publishes, 95))}, max ${ms(Math.max(...publishes))}`,
+)
+for (const [name, times] of await queryLatency())
+  console.log(`Query ${name.padEnd(12)} p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}`)
 for (const [path, draft, published] of await draftModeLoad(token)) {
-  console.log(`Page ${path.padEnd(19)} draft mode p50 ${ms(percentile(draft, 50))}, p95 ${ms(percentile(draft, 95))}; prerendered p50 ${ms(percentile(published, 50))}, p95 ${ms(percentile(published, 95))}`)
+  console.log(
+    `Page ${path.padEnd(19)} draft mode p50 ${ms(percentile(draft, 50))}, p95 ${ms(percentile(draft, 95))}; prerendered p50 ${ms(percentile(published, 50))}, p95 ${ms(percentile(published, 95))}`,
+  )
 }
 const typing = await presentationTyping()
-console.log(`Presentation, Studio commit → framed page (${typing.commit.length} words): p50 ${ms(percentile(typing.commit, 50))}, p95 ${ms(percentile(typing.commit, 95))}`)
-console.log(`Presentation, last keystroke → framed page: p50 ${ms(percentile(typing.keystroke, 50))}, p95 ${ms(percentile(typing.keystroke, 95))} (the Studio commits typing at most once a second)`)
+console.log(
+  `Presentation, Studio commit → framed page (${typing.commit.length} words): p50 ${ms(percentile(typing.commit, 50))}, p95 ${ms(percentile(typing.commit, 95))}`,
+)
+console.log(
+  `Presentation, last keystroke → framed page: p50 ${ms(percentile(typing.keystroke, 50))}, p95 ${ms(percentile(typing.keystroke, 95))} (the Studio commits typing at most once a second)`,
+)

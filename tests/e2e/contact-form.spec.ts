@@ -11,7 +11,9 @@ import { LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
  */
 
 const supabaseUrl = process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321'
-const service = createClient(supabaseUrl, LOCAL_SERVICE_ROLE_KEY, { auth: { persistSession: false, autoRefreshToken: false } })
+const service = createClient(supabaseUrl, LOCAL_SERVICE_ROLE_KEY, {
+  auth: { persistSession: false, autoRefreshToken: false },
+})
 const OUTBOX = 'test-results/outbox'
 
 async function storedFor(email: string) {
@@ -32,7 +34,11 @@ const emailsAbout = (address: string) => {
 let unique = 0
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${unique++}@example.fr`
 
-async function fill(page: Page, scope: ReturnType<Page['getByTestId']>, values: { name?: string; email?: string; phone?: string; message?: string }) {
+async function fill(
+  page: Page,
+  scope: ReturnType<Page['getByTestId']>,
+  values: { name?: string; email?: string; phone?: string; message?: string },
+) {
   if (values.name !== undefined) await scope.getByLabel(/^(Nom|Name) \*/).fill(values.name)
   if (values.email !== undefined) await scope.getByLabel(/^Email \*/).fill(values.email)
   if (values.phone !== undefined) await scope.getByLabel(/^(Téléphone|Phone)/).fill(values.phone)
@@ -82,11 +88,17 @@ test.describe('contact page form', () => {
     }
   })
 
-  test('invisible characters in the name or the email are refused with a message saying so, nothing stored', async ({ page }) => {
+  test('invisible characters in the name or the email are refused with a message saying so, nothing stored', async ({
+    page,
+  }) => {
     await page.goto('/contact')
     const form = page.getByTestId('contact-form-page')
     const email = uniqueEmail('invisible')
-    await fill(page, form, { name: 'Bob \u202egnp.exe', email, message: 'Un message ordinaire, envoyé par un imposteur.' })
+    await fill(page, form, {
+      name: 'Bob \u202egnp.exe',
+      email,
+      message: 'Un message ordinaire, envoyé par un imposteur.',
+    })
     await waitFillTime(page)
     await form.getByRole('button', { name: 'Envoyer le message' }).click()
     await expect(toastTitle(page)).toHaveText('Erreur de validation')
@@ -102,14 +114,21 @@ test.describe('contact page form', () => {
     await page.goto('/contact')
     const form = page.getByTestId('contact-form-page')
     const email = uniqueEmail('short-phone')
-    await fill(page, form, { name: 'Camille Martin', email, phone: '0612', message: 'Bonjour, un projet LinkedIn à discuter.' })
+    await fill(page, form, {
+      name: 'Camille Martin',
+      email,
+      phone: '0612',
+      message: 'Bonjour, un projet LinkedIn à discuter.',
+    })
     await waitFillTime(page)
     await form.getByRole('button', { name: 'Envoyer le message' }).click()
     await expect(toastTitle(page)).toHaveText('Message envoyé avec succès!')
     expect(await storedFor(email)).toHaveLength(1)
   })
 
-  test('sends: disabled fields and "Envoi en cours..." while sending, success toast, reset, stored, agency notified; then the 60 s cooldown', async ({ page }) => {
+  test('sends: disabled fields and "Envoi en cours..." while sending, success toast, reset, stored, agency notified; then the 60 s cooldown', async ({
+    page,
+  }) => {
     await page.goto('/contact')
     const form = page.getByTestId('contact-form-page')
     const email = uniqueEmail('page')
@@ -118,7 +137,12 @@ test.describe('contact page form', () => {
       await new Promise((resolve) => setTimeout(resolve, 800))
       await route.continue()
     })
-    await fill(page, form, { name: '  Camille Martin ', email, phone: '06 12 34 56 78', message: 'Bonjour, nous cherchons une stratégie de contenu.' })
+    await fill(page, form, {
+      name: '  Camille Martin ',
+      email,
+      phone: '06 12 34 56 78',
+      message: 'Bonjour, nous cherchons une stratégie de contenu.',
+    })
     await waitFillTime(page)
     await form.getByRole('button', { name: 'Envoyer le message' }).click()
     await expect(form.getByRole('button', { name: 'Envoi en cours...' })).toBeVisible()
@@ -136,7 +160,9 @@ test.describe('contact page form', () => {
     await fill(page, form, { name: 'Camille Martin', email, message: 'Un second message, trop tôt.' })
     await form.getByRole('button', { name: 'Envoyer le message' }).click()
     await expect(toastTitle(page)).toHaveText('Veuillez patienter')
-    await expect(toastDescription(page)).toHaveText(/^Vous pourrez envoyer un nouveau message dans (5\d|60) secondes\.$/)
+    await expect(toastDescription(page)).toHaveText(
+      /^Vous pourrez envoyer un nouveau message dans (5\d|60) secondes\.$/,
+    )
     expect(await storedFor(email)).toHaveLength(1)
   })
 
@@ -169,7 +195,11 @@ test.describe('contact page form', () => {
     await page.route('**/rest/v1/**', (route) => route.abort('connectionrefused'))
     await page.goto('/contact')
     const form = page.getByTestId('contact-form-page')
-    await fill(page, form, { name: 'Camille Martin', email: uniqueEmail('down'), message: 'Le serveur est injoignable ?' })
+    await fill(page, form, {
+      name: 'Camille Martin',
+      email: uniqueEmail('down'),
+      message: 'Le serveur est injoignable ?',
+    })
     await waitFillTime(page)
     await form.getByRole('button', { name: 'Envoyer le message' }).click()
     await expect(toastTitle(page)).toHaveText("Une erreur s'est produite")
@@ -180,11 +210,24 @@ test.describe('contact page form', () => {
 
   test('the server-side rate limit (PT429) shows "Veuillez patienter"', async ({ page }) => {
     await page.route('**/rest/v1/contact_submissions', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ code: 'PT429', message: 'Too many messages from this address', details: null, hint: null }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 'PT429',
+          message: 'Too many messages from this address',
+          details: null,
+          hint: null,
+        }),
+      }),
     )
     await page.goto('/contact')
     const form = page.getByTestId('contact-form-page')
-    await fill(page, form, { name: 'Camille Martin', email: uniqueEmail('limited'), message: 'Un message de trop ce soir.' })
+    await fill(page, form, {
+      name: 'Camille Martin',
+      email: uniqueEmail('limited'),
+      message: 'Un message de trop ce soir.',
+    })
     await waitFillTime(page)
     await form.getByRole('button', { name: 'Envoyer le message' }).click()
     await expect(toastTitle(page)).toHaveText('Veuillez patienter')
@@ -204,7 +247,10 @@ test.describe('contact page form', () => {
     expect(await storedFor(email)).toHaveLength(1)
   })
 
-  test('the form is on screen before its code arrives; what is typed meanwhile is kept and sent', async ({ page, request }) => {
+  test('the form is on screen before its code arrives; what is typed meanwhile is kept and sent', async ({
+    page,
+    request,
+  }) => {
     // Scripts named in the HTML are the first load; anything else (the form's own chunk) is held back.
     const html = await (await request.get('/contact')).text()
     const firstLoad = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]))
@@ -242,7 +288,12 @@ test.describe('package dialog form', () => {
     await expect(dialog).toBeVisible()
     const form = dialog.getByTestId('contact-form-dialog')
     const email = uniqueEmail('dialog')
-    await fill(page, form, { name: 'Camille Martin', email, phone: '0612', message: 'Bonjour, la formule Advanced nous intéresse.' })
+    await fill(page, form, {
+      name: 'Camille Martin',
+      email,
+      phone: '0612',
+      message: 'Bonjour, la formule Advanced nous intéresse.',
+    })
     await waitFillTime(page)
     await form.getByRole('button', { name: 'Envoyer le message' }).click()
     await expect(form.getByText('Le numéro de téléphone doit contenir au moins 8 chiffres')).toBeVisible()

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import type { APIRequestContext } from '@playwright/test'
 import { vercelStegaDecode, vercelStegaSplit } from '@vercel/stega'
 import { expect, test, watchedContext } from './fixtures'
-import { lake, lakeToken, lakeUrl, STEGA } from './studio-kit'
+import { createPreviewSecret, lakeToken, lakeUrl, STEGA } from './studio-kit'
 
 /*
  * Draft mode without the Studio, against the local Content Lake: the secret that guards it, the
@@ -20,32 +19,41 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
   return paths
 }
 
-/** A preview secret as the Presentation tool writes it (drafts.<id>, type sanity.previewUrlSecret). */
-async function createPreviewSecret(baseURL: string): Promise<string> {
-  const secret = randomBytes(16).toString('hex')
-  const doc = { _id: `drafts.test-${secret.slice(0, 8)}`, _type: 'sanity.previewUrlSecret', secret, studioUrl: `${baseURL}/studio`, source: 'test', userId: 'local-editor' }
-  await lake('/v2025-02-19/data/mutate/production', { method: 'POST', body: JSON.stringify({ mutations: [{ createOrReplace: doc }] }) })
-  return secret
-}
-
 test('draft mode cannot be enabled without a valid secret', async ({ request }) => {
-  for (const query of ['', '?sanity-preview-secret=', '?sanity-preview-secret=not-the-secret&sanity-preview-pathname=/']) {
+  for (const query of [
+    '',
+    '?sanity-preview-secret=',
+    '?sanity-preview-secret=not-the-secret&sanity-preview-pathname=/',
+  ]) {
     const response = await request.get(`/api/draft-mode/enable${query}`, { maxRedirects: 0 })
     expect(response.status()).toBe(401)
     expect(response.headers()['set-cookie'] ?? '').not.toContain('__prerender_bypass')
   }
 })
 
-test('a previewed page holds no Content Lake token; draft access is a signed cookie of its own, checked with Next’s', async ({ browser, request, baseURL }) => {
-  const { viewerToken } = (await (await fetch(`${lakeUrl}/v1/auth/local-site-credentials`)).json()) as { viewerToken: string }
+test('a previewed page holds no Content Lake token; draft access is a signed cookie of its own, checked with Next’s', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const { viewerToken } = (await (await fetch(`${lakeUrl}/v1/auth/local-site-credentials`)).json()) as {
+    viewerToken: string
+  }
   expect(lakeToken.length).toBeGreaterThan(20)
   expect(viewerToken.length).toBeGreaterThan(20)
   const context = await watchedContext(await browser.newContext())
-  const enable = await context.request.get(`/api/draft-mode/enable?sanity-preview-secret=${await createPreviewSecret(baseURL!)}&sanity-preview-pathname=/.//evil.example/x`, { maxRedirects: 0 })
+  const enable = await context.request.get(
+    `/api/draft-mode/enable?sanity-preview-secret=${await createPreviewSecret(baseURL!)}&sanity-preview-pathname=/.//evil.example/x`,
+    { maxRedirects: 0 },
+  )
   expect(enable.status()).toBe(307)
   // The redirect stays on the site, however the pathname is written.
   expect(new URL(enable.headers().location, baseURL).host).toBe(new URL(baseURL!).host)
-  const access = enable.headersArray().find(({ name, value }) => name.toLowerCase() === 'set-cookie' && value.startsWith('plume-draft-access='))?.value ?? ''
+  const access =
+    enable
+      .headersArray()
+      .find(({ name, value }) => name.toLowerCase() === 'set-cookie' && value.startsWith('plume-draft-access='))
+      ?.value ?? ''
   expect(access).toMatch(/; HttpOnly/i)
   expect(access).toMatch(/; SameSite=lax/i)
   expect(access).toMatch(/; Expires=/i)
@@ -83,7 +91,11 @@ test('a previewed page holds no Content Lake token; draft access is a signed coo
   await context.close()
 })
 
-test('the published site never carries the invisible encoding; draft mode does, outside metadata', async ({ browser, request, baseURL }) => {
+test('the published site never carries the invisible encoding; draft mode does, outside metadata', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   const paths = await publicPaths(request)
   for (const path of paths) {
     const html = await (await request.get(path)).text()
@@ -93,7 +105,10 @@ test('the published site never carries the invisible encoding; draft mode does, 
   // The same pages in draft mode: content strings are encoded (which proves the check above can see
   // them), the document title, descriptions, share tags and JSON-LD are not.
   const context = await watchedContext(await browser.newContext())
-  const enable = await context.request.get(`/api/draft-mode/enable?sanity-preview-secret=${await createPreviewSecret(baseURL!)}&sanity-preview-pathname=/about`, { maxRedirects: 0 })
+  const enable = await context.request.get(
+    `/api/draft-mode/enable?sanity-preview-secret=${await createPreviewSecret(baseURL!)}&sanity-preview-pathname=/about`,
+    { maxRedirects: 0 },
+  )
   expect(enable.status()).toBe(307)
   expect(enable.headers().location).toBe('/about')
   for (const path of ['/', '/en', '/about', '/en/linkedin-services', '/privacy-policy']) {
@@ -102,8 +117,10 @@ test('the published site never carries the invisible encoding; draft mode does, 
     expect(STEGA.test(main), `${path} in draft mode has no stega characters`).toBe(true)
     const head = html.slice(0, html.indexOf('</head>'))
     expect(STEGA.test(head), `${path} in draft mode has stega characters in <head>`).toBe(false)
-    for (const json of html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)) expect(STEGA.test(json[1])).toBe(false)
-    for (const href of html.matchAll(/href="([^"]*)"/g)) expect(STEGA.test(href[1]), `${path}: link ${href[1]}`).toBe(false)
+    for (const json of html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs))
+      expect(STEGA.test(json[1])).toBe(false)
+    for (const href of html.matchAll(/href="([^"]*)"/g))
+      expect(STEGA.test(href[1]), `${path}: link ${href[1]}`).toBe(false)
   }
 
   // French typography and the encoding live together: the hero subtitle keeps its no-break space
@@ -112,7 +129,9 @@ test('the published site never carries the invisible encoding; draft mode does, 
   const subtitle = /<p[^>]*>([^<]*\u00a0:[^<]*)<\/p>/.exec(home)?.[1] ?? ''
   const { cleaned, encoded } = vercelStegaSplit(subtitle)
   expect(cleaned).toMatch(/\S\u00a0: \S/)
-  expect((vercelStegaDecode(encoded) as { href?: string } | undefined)?.href).toMatch(/;id=homePage;type=homePage;path=hero\.subtitle\.fr/)
+  expect((vercelStegaDecode(encoded) as { href?: string } | undefined)?.href).toMatch(
+    /;id=homePage;type=homePage;path=hero\.subtitle\.fr/,
+  )
 
   // The banner says so, and its link leaves draft mode for the same page.
   const page = await context.newPage()

@@ -52,12 +52,16 @@ export const test = base.extend<{ cspViolations: string[] }>({
     async ({ context }, use) => {
       const violations = await watchCspViolations(context)
       extraContexts.length = 0
-      const seenBefore = new Map([...sharedContexts].map((shared) => [shared, violationsByContext.get(shared)?.length ?? 0]))
+      const seenBefore = new Map(
+        [...sharedContexts].map((shared) => [shared, violationsByContext.get(shared)?.length ?? 0]),
+      )
       await use(violations)
       const all = [
         ...violations,
         ...extraContexts.flatMap((extra) => violationsByContext.get(extra) ?? []),
-        ...[...sharedContexts].flatMap((shared) => (violationsByContext.get(shared) ?? []).slice(seenBefore.get(shared) ?? 0)),
+        ...[...sharedContexts].flatMap((shared) =>
+          (violationsByContext.get(shared) ?? []).slice(seenBefore.get(shared) ?? 0),
+        ),
       ]
       expect(all, 'Content-Security-Policy violations seen by the pages of this test').toEqual([])
     },
@@ -72,7 +76,7 @@ export const test = base.extend<{ cspViolations: string[] }>({
  * transitions of 0.01 ms, instant scrolling; the contact dialog appears without its fade), so every
  * colour, size and position a check reads is the one a visitor sees once the hero has faded in. It
  * halves what a page load costs the browser here (0.45–0.7 → 0.3 CPU-s, measured on eight pages).
- * Motion itself is checked by accessibility.spec.ts's 2.3.3 test, and every interaction test runs with
+ * Motion itself is checked by accessibility-reflow-spacing-motion.spec.ts's 2.3.3 test, and every interaction test runs with
  * it, as visitors have it by default.
  */
 export const AT_REST = { reducedMotion: 'reduce' } as const

@@ -1,4 +1,4 @@
-import { installObservatory } from '../../scripts/lib/observatory.mjs'
+import { installObservatory } from '../../scripts/lib/observatory.ts'
 
 /*
  * Only when Playwright starts the servers itself (playwright.config.ts): what scripts/test.mjs would

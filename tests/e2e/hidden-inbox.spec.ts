@@ -31,7 +31,8 @@ function referencedUrls(body: string, type: string, base: string): string[] {
   if (/html|xml|svg/.test(type)) {
     collect(/\b(?:href|src|action|poster)\s*=\s*"([^"]*)"/g)
     collect(/\b(?:href|src|action|poster)\s*=\s*'([^']*)'/g)
-    for (const match of body.matchAll(/\bsrcset\s*=\s*"([^"]*)"/g)) for (const candidate of match[1].split(',')) found.push(candidate.trim().split(/\s+/)[0])
+    for (const match of body.matchAll(/\bsrcset\s*=\s*"([^"]*)"/g))
+      for (const candidate of match[1].split(',')) found.push(candidate.trim().split(/\s+/)[0])
   }
   // React Server Component payloads, on their own or inlined in the HTML (there with escaped quotes).
   if (/html|x-component/.test(type)) collect(/\\?"(?:href|src)\\?"\s*:\s*\\?"(\/[^"\\]*)/g)
@@ -59,14 +60,27 @@ function referencedUrls(body: string, type: string, base: string): string[] {
 
 type Fetched = { key: string; status: number; type: string; text: string }
 
-async function fetchOne(request: APIRequestContext, path: string, headers: Record<string, string>): Promise<Fetched & { headers: Record<string, string> }> {
+async function fetchOne(
+  request: APIRequestContext,
+  path: string,
+  headers: Record<string, string>,
+): Promise<Fetched & { headers: Record<string, string> }> {
   const response = await request.get(path, { headers, maxRedirects: 0 })
   const responseHeaders = response.headers()
   const text = (await response.body()).toString('latin1')
-  return { key: `${path} ${JSON.stringify(headers)}`, status: response.status(), type: responseHeaders['content-type'] ?? '', text, headers: responseHeaders }
+  return {
+    key: `${path} ${JSON.stringify(headers)}`,
+    status: response.status(),
+    type: responseHeaders['content-type'] ?? '',
+    text,
+    headers: responseHeaders,
+  }
 }
 
-test('no public response names the inbox: pages, RSC payloads, scripts, manifests, sitemap, robots, redirects, headers', async ({ request, baseURL }) => {
+test('no public response names the inbox: pages, RSC payloads, scripts, manifests, sitemap, robots, redirects, headers', async ({
+  request,
+  baseURL,
+}) => {
   test.setTimeout(240_000)
   const buildId = readFileSync(join(process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'), 'utf8').trim()
   const start = [
@@ -101,8 +115,15 @@ test('no public response names the inbox: pages, RSC payloads, scripts, manifest
     for (const [i, result] of results.entries()) {
       seen.push(result)
       const at = result.text.indexOf(INBOX)
-      if (at >= 0) leaks.push(`${result.key}: body «…${result.text.slice(Math.max(0, at - 60), at + 30).replace(/\\/g, '').replace(/\s+/g, ' ')}…»`)
-      for (const [name, value] of Object.entries(result.headers)) if (`${name}: ${value}`.includes(INBOX)) leaks.push(`${result.key}: header ${name}`)
+      if (at >= 0)
+        leaks.push(
+          `${result.key}: body «…${result.text
+            .slice(Math.max(0, at - 60), at + 30)
+            .replace(/\\/g, '')
+            .replace(/\s+/g, ' ')}…»`,
+        )
+      for (const [name, value] of Object.entries(result.headers))
+        if (`${name}: ${value}`.includes(INBOX)) leaks.push(`${result.key}: header ${name}`)
       const { path, headers } = batch[i]
       // Redirects are followed with the same headers: an RSC request is sent on to its `?_rsc=` URL.
       if (result.headers.location) {
@@ -121,11 +142,15 @@ test('no public response names the inbox: pages, RSC payloads, scripts, manifest
   expect(seen.filter((item) => /^\/_next\/static\/chunks\/.+\.js /.test(item.key)).length).toBeGreaterThan(20)
   expect(seen.filter((item) => item.type.startsWith('text/x-component')).length).toBeGreaterThan(20)
   expect(seen.some((item) => item.key.startsWith('/en/legal-notice ') && item.status === 200)).toBe(true)
-  expect(seen.some((item) => item.key.startsWith(`/_next/static/${buildId}/_buildManifest.js `) && item.status === 200)).toBe(true)
+  expect(
+    seen.some((item) => item.key.startsWith(`/_next/static/${buildId}/_buildManifest.js `) && item.status === 200),
+  ).toBe(true)
   expect(leaks).toEqual([])
 })
 
-test('routing around the hidden inbox: French unprefixed, /fr redirects, English, Studio, API, 404s', async ({ request }) => {
+test('routing around the hidden inbox: French unprefixed, /fr redirects, English, Studio, API, 404s', async ({
+  request,
+}) => {
   const inbox = await request.get(`/${INBOX}`, { maxRedirects: 0 })
   expect(inbox.status()).toBe(200)
   expect(inbox.headers()['x-robots-tag']).toBe('noindex, nofollow')
@@ -162,7 +187,9 @@ test('routing around the hidden inbox: French unprefixed, /fr redirects, English
   ]) {
     const response = await request.get(path, { maxRedirects: 0 })
     expect(response.status(), path).toBe(404)
-    expect((await response.text()).includes(backHome), `${path} shows the site's 404 page saying «${backHome}»`).toBe(true)
+    expect((await response.text()).includes(backHome), `${path} shows the site's 404 page saying «${backHome}»`).toBe(
+      true,
+    )
   }
   expect((await request.get('/api/nothing-here', { maxRedirects: 0 })).status()).toBe(404)
 })

@@ -14,7 +14,9 @@ export async function tabTo(page: Page, target: Locator, { max = 60, backwards =
       if (!element.isConnected) return 'gone'
       const active = document.activeElement
       if (active && (element === active || element.contains(active))) return null
-      return active ? `${active.tagName.toLowerCase()} «${(active.getAttribute('aria-label') ?? active.textContent ?? '').trim().slice(0, 30)}»` : 'nothing'
+      return active
+        ? `${active.tagName.toLowerCase()} «${(active.getAttribute('aria-label') ?? active.textContent ?? '').trim().slice(0, 30)}»`
+        : 'nothing'
     })
   try {
     for (let presses = 0; presses < max; presses++) {
@@ -23,7 +25,9 @@ export async function tabTo(page: Page, target: Locator, { max = 60, backwards =
       if (where === 'gone') {
         await handle?.dispose()
         handle = await target.elementHandle({ timeout: 5_000 }).catch(() => null)
-        where = handle ? await focusOn(handle).catch((error: Error) => `(target lost: ${error.message.split('\n')[0]})`) : `(target not found: ${target})`
+        where = handle
+          ? await focusOn(handle).catch((error: Error) => `(target lost: ${error.message.split('\n')[0]})`)
+          : `(target not found: ${target})`
       }
       if (where === null) return presses + 1
       visited.push(where)

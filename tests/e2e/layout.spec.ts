@@ -55,13 +55,14 @@ async function logoLayoutWidths(page: Page): Promise<number[]> {
   return page.locator('section[aria-labelledby="clients-title"] ul').evaluate((list) => {
     const elements: Element[] = [...list.querySelectorAll('*')]
     for (let element: Element | null = list; element; element = element.parentElement) elements.push(element)
-    const matches = (selector: string) => elements.some((element) => {
-      try {
-        return element.matches(selector)
-      } catch {
-        return false // a selector this engine does not take (a vendor pseudo-class)
-      }
-    })
+    const matches = (selector: string) =>
+      elements.some((element) => {
+        try {
+          return element.matches(selector)
+        } catch {
+          return false // a selector this engine does not take (a vendor pseudo-class)
+        }
+      })
     const widths = new Set<number>()
     const visit = (rules: CSSRuleList, media: string[], styled: boolean) => {
       for (const rule of rules) {
@@ -69,7 +70,10 @@ async function logoLayoutWidths(page: Page): Promise<number[]> {
         else if (rule instanceof CSSStyleRule) {
           const applies = styled || matches(rule.selectorText)
           // A media query's rem is the initial font size, 16 px.
-          if (applies) for (const condition of media) for (const [, value, unit] of condition.matchAll(/width\s*(?:>=|<=|>|<|:)\s*([\d.]+)(px|r?em)/g)) widths.add(Math.round(Number(value) * (unit === 'px' ? 1 : 16)))
+          if (applies)
+            for (const condition of media)
+              for (const [, value, unit] of condition.matchAll(/width\s*(?:>=|<=|>|<|:)\s*([\d.]+)(px|r?em)/g))
+                widths.add(Math.round(Number(value) * (unit === 'px' ? 1 : 16)))
           visit(rule.cssRules, media, applies)
         } else if ('cssRules' in rule) visit((rule as CSSGroupingRule).cssRules, media, styled) // @layer, @supports
       }
@@ -161,7 +165,11 @@ test('the inbox sign-in fields have borders with at least 3:1 contrast too', asy
   await page.goto('/admin-panel-2024')
   const fields = await fieldEdges(page.getByTestId('admin-login-form'))
   expect(fields.length).toBe(2)
-  for (const field of fields) expect(contrast(field.border, field.around), `${field.name}: ${field.border} on ${field.around}`).toBeGreaterThanOrEqual(3)
+  for (const field of fields)
+    expect(
+      contrast(field.border, field.around),
+      `${field.name}: ${field.border} on ${field.around}`,
+    ).toBeGreaterThanOrEqual(3)
 })
 
 for (const [width, height] of [
@@ -172,7 +180,9 @@ for (const [width, height] of [
     browser,
     baseURL,
   }) => {
-    const context = await watchedContext(await browser.newContext({ baseURL, viewport: { width, height }, isMobile: true, hasTouch: true }))
+    const context = await watchedContext(
+      await browser.newContext({ baseURL, viewport: { width, height }, isMobile: true, hasTouch: true }),
+    )
     const page = await context.newPage()
     for (const path of ['/linkedin-services', '/en/linkedin-services']) {
       await page.goto(path)

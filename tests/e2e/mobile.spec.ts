@@ -33,12 +33,17 @@ test('keyboard focus stays in the open mobile menu, both ways round', async ({ p
   const menu = page.locator('#mobile-menu')
   await expect(menu.getByRole('link').first()).toBeFocused()
   // The menu button (which closes it) and the panel's 10 links (services, pages, toggle, call to action).
-  const inside = () => page.evaluate(() => document.getElementById('mobile-menu')!.parentElement!.contains(document.activeElement))
+  const inside = () =>
+    page.evaluate(() => document.getElementById('mobile-menu')!.parentElement!.contains(document.activeElement))
   const stops = new Set<string>()
   for (let step = 0; step < 30; step++) {
     await page.keyboard.press('Tab')
     expect(await inside(), `Tab #${step + 1} left the menu`).toBe(true)
-    stops.add(await page.evaluate(() => `${document.activeElement?.getAttribute('href')} ${document.activeElement?.textContent}`))
+    stops.add(
+      await page.evaluate(
+        () => `${document.activeElement?.getAttribute('href')} ${document.activeElement?.textContent}`,
+      ),
+    )
   }
   expect(stops.size).toBe(11)
   for (let step = 0; step < 30; step++) {
@@ -60,4 +65,4 @@ test('the mobile call to action goes home and scrolls to the services', async ({
     .toBe(true)
 })
 
-// No page scrolls sideways on a phone: accessibility.spec.ts's Reflow test checks every page at 320 px.
+// No page scrolls sideways on a phone: accessibility-reflow-spacing-motion.spec.ts's Reflow test checks every page at 320 px.

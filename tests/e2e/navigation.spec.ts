@@ -26,14 +26,20 @@ test('services dropdown opens on hover and lists the four service pages', async 
   await expect(button).toHaveAttribute('aria-expanded', 'true')
   const links = menu.getByRole('link')
   await expect(links).toHaveCount(4)
-  expect(await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')))).toEqual(SERVICE_SLUGS.map((slug) => `/${slug}`))
+  expect(await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')))).toEqual(
+    SERVICE_SLUGS.map((slug) => `/${slug}`),
+  )
   await page.mouse.move(5, 700)
   await expect(menu).toBeHidden()
 })
 
-test('services dropdown: the click that follows the hover leaves it open, a second click closes it', async ({ page }) => {
+test('services dropdown: the click that follows the hover leaves it open, a second click closes it', async ({
+  page,
+}) => {
   await page.goto('/')
-  const button = page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', { name: 'Services' })
+  const button = page
+    .getByRole('navigation', { name: 'Navigation principale' })
+    .getByRole('button', { name: 'Services' })
   const menu = page.getByTestId('services-menu')
   await button.hover()
   await expect(menu).toBeVisible()
@@ -130,7 +136,9 @@ test('home shows six services, six benefits, seven logos and three rated testimo
   }
   const testimonials = page.getByTestId('testimonial')
   await expect(testimonials).toHaveCount(3)
-  const filled = await testimonials.evaluateAll((items) => items.map((item) => item.querySelectorAll('[data-filled="true"]').length))
+  const filled = await testimonials.evaluateAll((items) =>
+    items.map((item) => item.querySelectorAll('[data-filled="true"]').length),
+  )
   expect(filled).toEqual([4, 4, 5])
   await expect(testimonials.first().getByRole('img')).toHaveAttribute('aria-label', 'Note\u00a0: 4 sur 5')
 })
@@ -141,7 +149,11 @@ test('a service page: hero button scrolls to the packages, the middle one is pop
   await expect.poll(() => isInViewport(page, '#packages')).toBe(true)
   const cards = page.getByTestId('package-card')
   await expect(cards).toHaveCount(3)
-  expect(await cards.evaluateAll((items) => items.map((item) => item.getAttribute('data-featured')))).toEqual(['false', 'true', 'false'])
+  expect(await cards.evaluateAll((items) => items.map((item) => item.getAttribute('data-featured')))).toEqual([
+    'false',
+    'true',
+    'false',
+  ])
   await expect(cards.nth(1).getByTestId('popular-badge')).toBeVisible()
   await expect(cards.nth(0).getByTestId('popular-badge')).toHaveCount(0)
   await expect(cards.nth(0).getByRole('heading')).toHaveText('Starter')
@@ -150,7 +162,9 @@ test('a service page: hero button scrolls to the packages, the middle one is pop
   await expect(page.locator('main')).not.toContainText(/\d\s?€|€\s?\d/)
 })
 
-test('choosing a package opens the contact dialog, which remembers the package and closes every way', async ({ page }) => {
+test('choosing a package opens the contact dialog, which remembers the package and closes every way', async ({
+  page,
+}) => {
   await page.goto('/strategie-contenu')
   const choose = page.getByTestId('package-card').nth(1).getByRole('button')
   await choose.click()
@@ -183,9 +197,13 @@ test('choosing a package opens the contact dialog, which remembers the package a
   await expect(page.getByTestId('contact-dialog-package')).toHaveCount(0)
 })
 
-test('the about page has the founder photo, 3 journey cards, 2 passions, 3 values and a button to /contact', async ({ page }) => {
+test('the about page has the founder photo, 3 journey cards, 2 passions, 3 values and a button to /contact', async ({
+  page,
+}) => {
   await page.goto('/en/about')
-  await expect.poll(() => page.getByTestId('founder-photo').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  await expect
+    .poll(() => page.getByTestId('founder-photo').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0)
   await expect(page.getByTestId('journey-card')).toHaveCount(3)
   await expect(page.getByTestId('passion-card')).toHaveCount(2)
   await expect(page.getByTestId('value-card')).toHaveCount(3)
@@ -208,7 +226,13 @@ test('the contact page shows the details and the why-choose-us block', async ({ 
 test('the footer links every page of the spec, the social networks and says © 2025', async ({ page }) => {
   await page.goto('/')
   const footer = page.getByRole('contentinfo')
-  for (const href of [...SERVICE_SLUGS.map((slug) => `/${slug}`), '/about', '/contact', '/legal-notice', '/privacy-policy']) {
+  for (const href of [
+    ...SERVICE_SLUGS.map((slug) => `/${slug}`),
+    '/about',
+    '/contact',
+    '/legal-notice',
+    '/privacy-policy',
+  ]) {
     await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1)
   }
   await expect(footer.locator('a[href*="linkedin.com"]')).toHaveCount(1)

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url'
 
 /*
  * MDN HTTP Observatory's own analyzer and grader (@mdn/mdn-http-observatory), run on a response this
- * suite fetched. The test command installs the package on its own (scripts/lib/observatory.mjs: its
+ * suite fetched. The test command installs the package on its own (scripts/lib/observatory.ts: its
  * install script would download a certificate bundle and the HSTS preload list, so the project's
  * `npm install` does not carry it) and passes its folder in OBSERVATORY_DIR.
  *
@@ -47,20 +47,25 @@ let loaded: Promise<Observatory> | undefined
 
 export function loadObservatory(): Promise<Observatory> {
   const dir = process.env.OBSERVATORY_DIR
-  if (!dir) throw new Error('OBSERVATORY_DIR is not set: run the browser tests through `npm test`, which installs the grader')
+  if (!dir)
+    throw new Error('OBSERVATORY_DIR is not set: run the browser tests through `npm test`, which installs the grader')
   const root = join(dir, 'node_modules', '@mdn', 'mdn-http-observatory')
   if (!existsSync(root)) throw new Error(`@mdn/mdn-http-observatory is not installed in ${dir}`)
   const load = (path: string) => import(pathToFileURL(join(root, path)).href)
-  loaded ??= Promise.all([load('src/constants.js'), load('src/grader/grader.js'), load('src/grader/charts.js'), load('src/types.js'), load('src/retriever/utils.js')]).then(
-    ([constants, grader, charts, types, utils]) => ({
-      ALL_TESTS: constants.ALL_TESTS,
-      getScoreModifier: grader.getScoreModifier,
-      getGradeForScore: grader.getGradeForScore,
-      MINIMUM_SCORE_FOR_EXTRA_CREDIT: charts.MINIMUM_SCORE_FOR_EXTRA_CREDIT,
-      Requests: types.Requests,
-      parseHttpEquivHeaders: utils.parseHttpEquivHeaders,
-    }),
-  )
+  loaded ??= Promise.all([
+    load('src/constants.js'),
+    load('src/grader/grader.js'),
+    load('src/grader/charts.js'),
+    load('src/types.js'),
+    load('src/retriever/utils.js'),
+  ]).then(([constants, grader, charts, types, utils]) => ({
+    ALL_TESTS: constants.ALL_TESTS,
+    getScoreModifier: grader.getScoreModifier,
+    getGradeForScore: grader.getGradeForScore,
+    MINIMUM_SCORE_FOR_EXTRA_CREDIT: charts.MINIMUM_SCORE_FOR_EXTRA_CREDIT,
+    Requests: types.Requests,
+    parseHttpEquivHeaders: utils.parseHttpEquivHeaders,
+  }))
   return loaded
 }
 
@@ -120,8 +125,14 @@ export async function toObservatory(response: APIResponse): Promise<ObservatoryR
 }
 
 /** Fetches `path` as the Observatory does (plain, then with an Origin) and grades it as served over https. */
-export async function gradeOf(request: APIRequestContext, baseURL: string, path: string, method: 'GET' | 'POST' = 'GET') {
-  const fetchIt = (headers: Record<string, string> = {}) => request.fetch(`${baseURL}${path}`, { method, maxRedirects: 0, headers })
+export async function gradeOf(
+  request: APIRequestContext,
+  baseURL: string,
+  path: string,
+  method: 'GET' | 'POST' = 'GET',
+) {
+  const fetchIt = (headers: Record<string, string> = {}) =>
+    request.fetch(`${baseURL}${path}`, { method, maxRedirects: 0, headers })
   const response = await toObservatory(await fetchIt())
   const cors = await toObservatory(await fetchIt({ Origin: 'https://http-observatory.security.mozilla.org' }))
   const url = new URL(path, baseURL.replace(/^http:/, 'https:'))

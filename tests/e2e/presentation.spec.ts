@@ -1,6 +1,15 @@
 import { expect } from './fixtures'
 import type { FrameLocator, Page } from '@playwright/test'
-import { answerSanityHosts, collectErrors, field, openStudio, publish, STEGA, studioTest as test, waitForPage } from './studio-kit'
+import {
+  answerSanityHosts,
+  collectErrors,
+  field,
+  openStudio,
+  publish,
+  STEGA,
+  studioTest as test,
+  waitForPage,
+} from './studio-kit'
 
 /*
  * The Presentation tool, offline, against the local Content Lake: the editor's loop in
@@ -29,12 +38,15 @@ const FOLLOW_MS = 30_000
  * intermediate state is missed). Start it before the change; it rejects after `timeoutMs`.
  */
 function frameHeadingShows(page: Page, text: string, timeoutMs = FOLLOW_MS): Promise<void> {
-  const frame = page.frames().find((candidate) => candidate !== page.mainFrame() && !new URL(candidate.url()).pathname.startsWith('/studio'))
+  const frame = page
+    .frames()
+    .find((candidate) => candidate !== page.mainFrame() && !new URL(candidate.url()).pathname.startsWith('/studio'))
   if (!frame) throw new Error('no preview frame')
   return frame.evaluate(
     ({ text, timeoutMs, stega }) =>
       new Promise<void>((resolve, reject) => {
-        const shows = () => (document.querySelector('h1')?.textContent ?? '').replace(new RegExp(stega, 'gu'), '').includes(text)
+        const shows = () =>
+          (document.querySelector('h1')?.textContent ?? '').replace(new RegExp(stega, 'gu'), '').includes(text)
         if (shows()) return resolve()
         const observer = new MutationObserver(() => {
           if (!shows()) return
@@ -81,13 +93,18 @@ async function clickToEdit(page: Page, frame: FrameLocator, path: string) {
   return input
 }
 
-test('Presentation: click a hero title to edit it, the frame follows the typing, publishing updates the site', async ({ page, request }) => {
+test('Presentation: click a hero title to edit it, the frame follows the typing, publishing updates the site', async ({
+  page,
+  request,
+}) => {
   // A ceiling for hangs: the Studio's first render, the typing and the publish took over 3 minutes on a
   // busy 2-core machine (the steps themselves wait for outcomes).
   test.setTimeout(360_000)
   const errors = collectErrors(page)
   const frame = await openPresentation(page, '/redaction-web')
-  const original = ((await frame.locator('h1').first().textContent()) ?? '').replace(new RegExp(STEGA.source, 'gu'), '').trim()
+  const original = ((await frame.locator('h1').first().textContent()) ?? '')
+    .replace(new RegExp(STEGA.source, 'gu'), '')
+    .trim()
   const input = await clickToEdit(page, frame, 'page.hero.title.fr')
 
   // The frame follows the typing word by word (each word waited for, not timed): the first edit
@@ -112,7 +129,10 @@ test('Presentation: click a hero title to edit it, the frame follows the typing,
   expect(errors).toEqual([])
 })
 
-test('Presentation previews English too: an English edit shows in the /en frame and, once published, on the English page only', async ({ page, request }) => {
+test('Presentation previews English too: an English edit shows in the /en frame and, once published, on the English page only', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(360_000)
   const frame = await openPresentation(page, '/en/campagnes-email')
   const input = await clickToEdit(page, frame, 'page.hero.title.en')
@@ -134,9 +154,17 @@ test('Presentation previews English too: an English edit shows in the /en frame 
 
 test('a document lists the pages that show it, in both languages', async ({ page }) => {
   for (const [path, summary, pages] of [
-    ['services;service-linkedin', 'Used on 4 pages', ['Contenu LinkedIn (FR)', 'LinkedIn content (EN)', 'Accueil (FR)', 'Home (EN)']],
+    [
+      'services;service-linkedin',
+      'Used on 4 pages',
+      ['Contenu LinkedIn (FR)', 'LinkedIn content (EN)', 'Accueil (FR)', 'Home (EN)'],
+    ],
     // Site settings say where they show (everywhere) and list the main pages.
-    ['siteSettings', 'Utilisé sur toutes les pages (en-tête, pied de page, référencement)', ['Accueil (FR)', 'About (EN)', 'Contact (EN)']],
+    [
+      'siteSettings',
+      'Utilisé sur toutes les pages (en-tête, pied de page, référencement)',
+      ['Accueil (FR)', 'About (EN)', 'Contact (EN)'],
+    ],
   ] as const) {
     await openStudio(page, `/studio/structure/${path}`)
     const used = page.getByRole('button', { name: summary })

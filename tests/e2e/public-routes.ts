@@ -1,6 +1,13 @@
 /** Every public page, without locale prefix; English adds /en in front. */
 export const SERVICE_SLUGS = ['linkedin-services', 'redaction-web', 'campagnes-email', 'strategie-contenu'] as const
-export const PUBLIC_PATHS = ['/', ...SERVICE_SLUGS.map((slug) => `/${slug}`), '/about', '/contact', '/legal-notice', '/privacy-policy']
+export const PUBLIC_PATHS = [
+  '/',
+  ...SERVICE_SLUGS.map((slug) => `/${slug}`),
+  '/about',
+  '/contact',
+  '/legal-notice',
+  '/privacy-policy',
+]
 /**
  * One page of each layout: the four service pages share one (app/(site)/[locale]/[service]), the two
  * legal pages another (LegalDocument). For checks of what a layout does (a phone's width, the fixed

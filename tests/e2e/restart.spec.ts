@@ -16,15 +16,29 @@ async function killAndAwaitRestart(name: string, url: string) {
   const pid = Number(readFileSync(pidFile, 'utf8'))
   process.kill(pid, 'SIGKILL')
   await expect.poll(() => Number(readFileSync(pidFile, 'utf8')), { timeout: 30_000 }).not.toBe(pid)
-  await expect.poll(() => fetch(url).then((r) => r.status).catch(() => 0), { timeout: 60_000, intervals: [250] }).toBe(200)
+  await expect
+    .poll(
+      () =>
+        fetch(url)
+          .then((r) => r.status)
+          .catch(() => 0),
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBe(200)
 }
 
 type HomePage = { hero: { title: { fr: string } } }
 
-test('after kill -9 and a restart of the Content Lake and the site, the published edit is still there', async ({ page, baseURL }) => {
+test('after kill -9 and a restart of the Content Lake and the site, the published edit is still there', async ({
+  page,
+  baseURL,
+}) => {
   const title = `Des mots qui durent ${Date.now().toString(36)}`
   // Published as the Studio publishes: the published document changes, the webhook revalidates the page.
-  await lake('/v2025-02-19/data/mutate/production', { method: 'POST', body: JSON.stringify({ mutations: [{ patch: { id: 'homePage', set: { 'hero.title.fr': title } } }] }) })
+  await lake('/v2025-02-19/data/mutate/production', {
+    method: 'POST',
+    body: JSON.stringify({ mutations: [{ patch: { id: 'homePage', set: { 'hero.title.fr': title } } }] }),
+  })
   await waitForPage(page.request, '/', title)
   await killAndAwaitRestart('content-lake', `${lakeUrl}/v1/ping`)
   await killAndAwaitRestart('site', `${baseURL}/en`)

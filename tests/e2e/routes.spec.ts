@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
 import { connect } from 'node:net'
 import { AT_REST, expect, test } from './fixtures'
-import { firstLoadScripts } from '../../scripts/lib/first-load-scripts.mjs'
+import { firstLoadScripts } from '../../scripts/lib/first-load-scripts.ts'
 import { localized, PUBLIC_PATHS } from './public-routes'
 
 // Accessibility (axe, every rule tag these pages were once checked with and more) is checked page by
-// page in accessibility.spec.ts, on a desktop and on a phone: here, what a page says about itself.
+// page in accessibility-axe.spec.ts, on a desktop and on a phone: here, what a page says about itself.
 // None of it moves: pages load at rest (fixtures.ts).
 test.use(AT_REST)
 for (const locale of ['fr', 'en'] as const) {
@@ -27,13 +27,17 @@ for (const locale of ['fr', 'en'] as const) {
 
       // Compared as parsed URLs: Next prints the site root without its trailing slash, the same URL.
       const absolute = (href: string | null) => new URL(href ?? 'invalid:').href
-      expect(absolute(await page.locator('link[rel="canonical"]').getAttribute('href'))).toBe(absolute(`${baseURL}${url}`))
+      expect(absolute(await page.locator('link[rel="canonical"]').getAttribute('href'))).toBe(
+        absolute(`${baseURL}${url}`),
+      )
       for (const [hreflang, target] of [
         ['fr', localized(path, 'fr')],
         ['en', localized(path, 'en')],
         ['x-default', localized(path, 'fr')],
       ]) {
-        expect(absolute(await page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`).getAttribute('href'))).toBe(absolute(`${baseURL}${target}`))
+        expect(absolute(await page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`).getAttribute('href'))).toBe(
+          absolute(`${baseURL}${target}`),
+        )
       }
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/)
       // A shared link shows a picture: a 1200×630 PNG of this page in this language, served as is.
@@ -51,7 +55,11 @@ for (const locale of ['fr', 'en'] as const) {
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630])
       if (locale === 'fr') {
         // French typography: no ordinary (breakable) space before : ; ! ? » or after «.
-        const texts = [await page.locator('body').innerText(), await page.title(), (await page.locator('meta[name="description"]').getAttribute('content')) ?? '']
+        const texts = [
+          await page.locator('body').innerText(),
+          await page.title(),
+          (await page.locator('meta[name="description"]').getAttribute('content')) ?? '',
+        ]
         for (const text of texts) expect(text.match(/.{0,20}(?: [:;!?»]|« ).{0,10}/g) ?? []).toEqual([])
       }
 
@@ -83,13 +91,16 @@ for (const [url, home] of [
 }
 
 test('each page has its own share picture in each language, drawn from its title', async ({ request }) => {
-  const meta = (html: string, property: string) => html.match(new RegExp(`<meta property="${property}" content="([^"]*)"`))?.[1] ?? ''
+  const meta = (html: string, property: string) =>
+    html.match(new RegExp(`<meta property="${property}" content="([^"]*)"`))?.[1] ?? ''
   const pictures = new Map<string, string>() // picture hash → the og:title it shows
   for (const locale of ['fr', 'en'] as const) {
     for (const path of PUBLIC_PATHS) {
       const html = await (await request.get(localized(path, locale))).text()
       const [title, image] = [meta(html, 'og:title'), meta(html, 'og:image')]
-      expect(new URL(image).pathname).toBe(localized(path === '/' ? '/share-image.png' : `${path}/share-image.png`, locale))
+      expect(new URL(image).pathname).toBe(
+        localized(path === '/' ? '/share-image.png' : `${path}/share-image.png`, locale),
+      )
       const hash = createHash('sha256')
         .update(await (await request.get(image)).body())
         .digest('hex')
@@ -114,7 +125,10 @@ test('every page sends the security headers', async ({ request }) => {
   }
 })
 
-test('sitemap lists every public page in both languages, robots points to it, private routes stay out', async ({ request, baseURL }) => {
+test('sitemap lists every public page in both languages, robots points to it, private routes stay out', async ({
+  request,
+  baseURL,
+}) => {
   const sitemap = await (await request.get('/sitemap.xml')).text()
   for (const path of PUBLIC_PATHS) {
     expect(sitemap).toContain(`<loc>${baseURL}${localized(path, 'fr')}</loc>`)
@@ -132,7 +146,8 @@ test('the scripts a public page loads at once are marked for eager background co
     const html = await (await request.get(url)).text()
     const scripts = firstLoadScripts(html)
     expect(scripts.length).toBeGreaterThan(3)
-    for (const src of scripts) expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true)
+    for (const src of scripts)
+      expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true)
   }
 })
 
@@ -144,13 +159,18 @@ test('the home page carries ProfessionalService JSON-LD', async ({ page }) => {
   expect(json.email).toMatch(/@/)
 })
 
-test('the studio route says how to reach the local Content Lake when the browser cannot (not started, or its certificate not trusted)', async ({ page }) => {
+test('the studio route says how to reach the local Content Lake when the browser cannot (not started, or its certificate not trusted)', async ({
+  page,
+}) => {
   // This browser does not ignore certificate errors, as a person's would not before trusting it.
   const response = await page.goto('/studio')
   expect(response?.status()).toBe(200)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Studio cannot reach the local Content Lake')
   await expect(page.getByText('npm run sanity:local')).toBeVisible()
-  await expect(page.getByRole('link', { name: /^https:\/\/localhost:\d+$/ })).toHaveAttribute('href', /^https:\/\/localhost:\d+\/v1\/ping$/)
+  await expect(page.getByRole('link', { name: /^https:\/\/localhost:\d+$/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/localhost:\d+\/v1\/ping$/,
+  )
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
 })
@@ -159,7 +179,9 @@ test('the studio route says how to reach the local Content Lake when the browser
 function rawStatus(baseURL: string, method: string, target: string) {
   const { hostname, port } = new URL(baseURL)
   return new Promise<number>((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(`${method} ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`))
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(`${method} ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`),
+    )
     let head = ''
     socket.on('data', (chunk) => (head += chunk.toString('latin1')))
     socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0)))
@@ -167,7 +189,9 @@ function rawStatus(baseURL: string, method: string, target: string) {
   })
 }
 
-test('malformed request targets get 400, not 500 (issue 11): `*` and paths whose percent-encoding does not decode', async ({ baseURL }) => {
+test('malformed request targets get 400, not 500 (issue 11): `*` and paths whose percent-encoding does not decode', async ({
+  baseURL,
+}) => {
   for (const [method, target] of [
     ['GET', '*'],
     ['OPTIONS', '*'],

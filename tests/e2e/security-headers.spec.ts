@@ -17,7 +17,10 @@ test('every kind of response scores A+ (≥ 120) on MDN HTTP Observatory’s gra
   expect(stylesheet, 'the stylesheet of the home page').toBeTruthy()
 
   const targets: { path: string; status: number; method?: 'POST' }[] = [
-    ...PUBLIC_PATHS.flatMap((path) => [localized(path, 'fr'), localized(path, 'en')]).map((path) => ({ path, status: 200 })),
+    ...PUBLIC_PATHS.flatMap((path) => [localized(path, 'fr'), localized(path, 'en')]).map((path) => ({
+      path,
+      status: 200,
+    })),
     { path: '/cette-page-n-existe-pas', status: 404 },
     { path: '/en/this-page-does-not-exist', status: 404 },
     { path: '/admin-panel-2024', status: 200 },
@@ -31,7 +34,7 @@ test('every kind of response scores A+ (≥ 120) on MDN HTTP Observatory’s gra
     { path: '/icon.svg', status: 200 },
     { path: script!, status: 200 },
     { path: stylesheet!, status: 200 },
-    { path: '/%ff', status: 400 }, // answered by scripts/serve-site.mjs itself
+    { path: '/%ff', status: 400 }, // answered by server/http-server.ts itself
   ]
   const below: string[] = []
   const scores: string[] = []
@@ -40,7 +43,10 @@ test('every kind of response scores A+ (≥ 120) on MDN HTTP Observatory’s gra
     expect(response.status, path).toBe(status)
     scores.push(`${path} ${result.grade} ${result.score}`)
     const lost = Object.entries(result.tests).filter(([, test]) => test.modifier < 0 || !test.pass)
-    if (result.grade !== 'A+' || result.score < 120) below.push(`${path}: ${result.grade} ${result.score} (${lost.map(([name, test]) => `${name} ${test.result} ${test.modifier}`).join(', ')})`)
+    if (result.grade !== 'A+' || result.score < 120)
+      below.push(
+        `${path}: ${result.grade} ${result.score} (${lost.map(([name, test]) => `${name} ${test.result} ${test.modifier}`).join(', ')})`,
+      )
   }
   test.info().annotations.push({ type: 'Observatory', description: scores.join('; ') })
   expect(below).toEqual([])

@@ -7,15 +7,16 @@ import { PUBLIC_PATHS, localized } from './public-routes'
 
 /*
  * The site as a visitor meets it, under each way of serving the one build: the test command runs this
- * file against `npm start`'s server (scripts/serve-site.mjs), plain `next start`, and the standalone
- * folder the container image holds, started with the image's command (SERVING_MODE names it). Every page
+ * file against `npm start`'s server (server/main.ts), plain `next start`, `node .next/standalone/server.js`
+ * and the folder the container image holds, started with the image's command (SERVING_MODE names it). Every page
  * hydrates under the policy it is sent with — fixtures.ts fails any test on a policy violation — and
  * every interactive part works: menus, language toggle, contact dialog, both forms (stored in Supabase).
  */
 
 const mode = process.env.SERVING_MODE ?? 'npm start'
-// Only Next.js serving the build alone sends the configuration's portable policy as is.
-const strictPolicy = mode !== 'next start'
+// Only Next.js serving the build alone (next start, the standalone folder's own server.js) sends the
+// configuration's portable policy as is; our server, in a checkout or in the image, completes it.
+const strictPolicy = mode === 'npm start' || mode === 'container image'
 const supabase = createClient(process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321', LOCAL_SERVICE_ROLE_KEY, {
   auth: { persistSession: false, autoRefreshToken: false },
 })
@@ -28,7 +29,8 @@ async function storedFor(email: string) {
 const uniqueEmail = (label: string) => `${label}-${mode.replace(/\W+/g, '-')}-${Date.now()}@example.fr`
 
 /** React has taken over the document (hydrateRoot marks its container). */
-const hydrated = (page: Page) => page.evaluate(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$')))
+const hydrated = (page: Page) =>
+  page.evaluate(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$')))
 
 async function sendForm(page: Page, form: ReturnType<Page['getByTestId']>, email: string, phone: string) {
   await form.getByLabel(/^(Nom|Name) \*/).fill('Camille Martin')
@@ -38,7 +40,9 @@ async function sendForm(page: Page, form: ReturnType<Page['getByTestId']>, email
   // The form refuses submissions in the first 3 s after it appears (spec §9).
   await page.waitForTimeout(3100)
   await form.getByRole('button', { name: /^(Envoyer le message|Send message)$/ }).click()
-  await expect(page.getByTestId('toast-title').last()).toHaveText(/Message envoyé avec succès!|Message sent successfully!/)
+  await expect(page.getByTestId('toast-title').last()).toHaveText(
+    /Message envoyé avec succès!|Message sent successfully!/,
+  )
 }
 
 test.describe(`served by ${mode}`, () => {
@@ -62,7 +66,10 @@ test.describe(`served by ${mode}`, () => {
     }
   })
 
-  test('the grade MDN HTTP Observatory’s code gives its pages, the inbox and the Studio', async ({ request, baseURL }) => {
+  test('the grade MDN HTTP Observatory’s code gives its pages, the inbox and the Studio', async ({
+    request,
+    baseURL,
+  }) => {
     const scores: string[] = []
     for (const path of ['/', '/en/about', '/admin-panel-2024', '/studio']) {
       const { response, result } = await gradeOf(request, baseURL!, path)
@@ -72,7 +79,12 @@ test.describe(`served by ${mode}`, () => {
         expect([path, result.grade, result.score >= 120]).toEqual([path, 'A+', true])
       } else {
         // The portable policy allows inline scripts: the Observatory's CSP test costs it 20 points.
-        expect([path, result.grade, result.score, result.tests['content-security-policy'].result]).toEqual([path, 'B+', 80, 'csp-implemented-with-unsafe-inline'])
+        expect([path, result.grade, result.score, result.tests['content-security-policy'].result]).toEqual([
+          path,
+          'B+',
+          80,
+          'csp-implemented-with-unsafe-inline',
+        ])
       }
     }
     test.info().annotations.push({ type: `Observatory (${mode})`, description: scores.join('; ') })
@@ -82,7 +94,9 @@ test.describe(`served by ${mode}`, () => {
     test.setTimeout(90_000)
     await page.goto('/')
     await expect.poll(() => hydrated(page)).toBe(true)
-    const services = page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', { name: 'Services' })
+    const services = page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('button', { name: 'Services' })
     await services.hover()
     const menu = page.getByTestId('services-menu')
     await expect(menu).toBeVisible()

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { APIRequestContext, BrowserContext, ConsoleMessage, Page } from '@playwright/test'
 import { expect, test, watchedSharedContext } from './fixtures'
@@ -13,9 +14,13 @@ export const lakeToken = process.env.CONTENT_LAKE_TOKEN ?? ''
 // answered locally as they would be online, so the console shows only what the local stack causes.
 const INTER = readFileSync('node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2')
 export async function answerSanityHosts(context: BrowserContext) {
-  await context.route(/^https:\/\/[a-z.]*sanity-cdn\.com\//, (route) => route.fulfill({ json: { latest: '6.16.0', packageVersion: '6.16.0' } }))
+  await context.route(/^https:\/\/[a-z.]*sanity-cdn\.com\//, (route) =>
+    route.fulfill({ json: { latest: '6.16.0', packageVersion: '6.16.0' } }),
+  )
   await context.route(/^https:\/\/api\.sanity\.io\//, (route) => route.fulfill({ json: {} }))
-  await context.route(/^https:\/\/design-system-static\.sanity\.io\//, (route) => route.fulfill({ body: INTER, contentType: 'font/woff2' }))
+  await context.route(/^https:\/\/design-system-static\.sanity\.io\//, (route) =>
+    route.fulfill({ body: INTER, contentType: 'font/woff2' }),
+  )
 }
 
 /*
@@ -24,24 +29,49 @@ export async function answerSanityHosts(context: BrowserContext) {
  * a fault (a busy machine hydrates the frame later). The Presentation tests assert the connection
  * itself: a click in the frame focuses the Studio's field only through the overlays.
  */
-const SLOW_OVERLAYS_NOTICE = "Unable to connect to visual editing. Make sure you've setup '@sanity/visual-editing' correctly"
+const SLOW_OVERLAYS_NOTICE =
+  "Unable to connect to visual editing. Make sure you've setup '@sanity/visual-editing' correctly"
 
 /** Console errors and uncaught exceptions of a page, collected from now on. */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' && message.text() !== SLOW_OVERLAYS_NOTICE) errors.push(`${message.text()} (${message.location().url})`)
+    if (message.type() === 'error' && message.text() !== SLOW_OVERLAYS_NOTICE)
+      errors.push(`${message.text()} (${message.location().url})`)
   })
   page.on('pageerror', (error) => errors.push(error.message))
   return errors
 }
 
 export async function lake<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${lakeUrl}${path}`, { ...init, headers: { Authorization: `Bearer ${lakeToken}`, 'Content-Type': 'application/json', ...init.headers } })
+  const response = await fetch(`${lakeUrl}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${lakeToken}`, 'Content-Type': 'application/json', ...init.headers },
+  })
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`)
   return (await response.json()) as T
 }
-export const getDocument = async (id: string) => (await lake<{ documents: Record<string, unknown>[] }>(`/v2025-02-19/data/doc/production/${id}`)).documents[0] ?? null
+export const getDocument = async (id: string) =>
+  (await lake<{ documents: Record<string, unknown>[] }>(`/v2025-02-19/data/doc/production/${id}`)).documents[0] ?? null
+
+/** A preview secret as the Presentation tool writes it (drafts.<id>, type sanity.previewUrlSecret): what
+ *  /api/draft-mode/enable checks before it turns draft mode on. */
+export async function createPreviewSecret(baseURL: string): Promise<string> {
+  const secret = randomBytes(16).toString('hex')
+  const doc = {
+    _id: `drafts.test-${secret.slice(0, 8)}`,
+    _type: 'sanity.previewUrlSecret',
+    secret,
+    studioUrl: `${baseURL}/studio`,
+    source: 'test',
+    userId: 'local-editor',
+  }
+  await lake('/v2025-02-19/data/mutate/production', {
+    method: 'POST',
+    body: JSON.stringify({ mutations: [{ createOrReplace: doc }] }),
+  })
+  return secret
+}
 
 /** The characters @vercel/stega writes in draft mode (current and legacy alphabets). */
 export const STEGA = /[\u200B-\u200D\u2060-\u2064\uFEFF]|[\u{1D173}-\u{1D17A}]/u
@@ -59,10 +89,17 @@ export const studioTest = test.extend<{ page: Page }, { studioPage: Page }>({
     async ({ browser }, use) => {
       const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${process.env.E2E_SITE_PORT}`
       // Reduced motion asked for, as some editors have it: these tests check what editing does, not how
-      // the Studio or the framed page move (the site's motion is tested in accessibility.spec.ts), and the
+      // the Studio or the framed page move (the site's motion is tested in accessibility-reflow-spacing-motion.spec.ts), and the
       // Studio's transitions cost its tests about a fifth of their CPU time (both Studio files side by
       // side: 235–242 against 306 CPU-s; Presentation alone: 67–78 against 80–95, four runs each).
-      const context = await watchedSharedContext(await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, ignoreHTTPSErrors: true, reducedMotion: 'reduce' }))
+      const context = await watchedSharedContext(
+        await browser.newContext({
+          baseURL,
+          viewport: { width: 1440, height: 900 },
+          ignoreHTTPSErrors: true,
+          reducedMotion: 'reduce',
+        }),
+      )
       await answerSanityHosts(context)
       await use(await context.newPage())
       await context.close()
@@ -84,7 +121,8 @@ export const studioTest = test.extend<{ page: Page }, { studioPage: Page }>({
  */
 export async function openStudio(page: Page, path: string) {
   const current = page.url()
-  if (!current.startsWith('http') || !new URL(current).pathname.startsWith('/studio')) return void (await page.goto(path))
+  if (!current.startsWith('http') || !new URL(current).pathname.startsWith('/studio'))
+    return void (await page.goto(path))
   const go = (target: string) =>
     page.evaluate((url) => {
       history.pushState(null, '', url)
@@ -108,12 +146,18 @@ export async function publish(page: Page) {
  * Polls a public page until it contains (or stops containing) a text. `timeoutMs` is a ceiling for
  * hangs on a busy machine, not a speed requirement: `npm run bench:studio` measures publish → page.
  */
-export async function waitForPage(request: APIRequestContext, path: string, text: string, { present = true, timeoutMs = 30_000 } = {}): Promise<void> {
+export async function waitForPage(
+  request: APIRequestContext,
+  path: string,
+  text: string,
+  { present = true, timeoutMs = 30_000 } = {},
+): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const html = await (await request.get(path, { headers: { 'Cache-Control': 'no-cache' } })).text()
     if (html.includes(text) === present) return
-    if (Date.now() > deadline) throw new Error(`${path} ${present ? 'does not show' : 'still shows'} "${text}" after ${timeoutMs} ms`)
+    if (Date.now() > deadline)
+      throw new Error(`${path} ${present ? 'does not show' : 'still shows'} "${text}" after ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }

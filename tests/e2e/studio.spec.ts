@@ -2,7 +2,16 @@ import { deflateSync, crc32 } from 'node:zlib'
 import { expect } from './fixtures'
 import { tabTo } from './keyboard'
 import type { Page } from '@playwright/test'
-import { collectErrors, field, getDocument, lake, openStudio, publish, studioTest as test, waitForPage } from './studio-kit'
+import {
+  collectErrors,
+  field,
+  getDocument,
+  lake,
+  openStudio,
+  publish,
+  studioTest as test,
+  waitForPage,
+} from './studio-kit'
 
 /*
  * The editorial loop in the embedded Studio, offline, against the local Content Lake that
@@ -20,7 +29,9 @@ async function openDocument(page: Page, path: string) {
   await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
   // The Presentation tool then finds the pages that show the document and lists them above the form,
   // which re-renders it (an opened object closes again): act once they are there.
-  await expect(page.getByRole('button', { name: /^(Used on \d+ pages?|Utilisé sur|Affiché sur)/ })).toBeVisible({ timeout: 120_000 })
+  await expect(page.getByRole('button', { name: /^(Used on \d+ pages?|Utilisé sur|Affiché sur)/ })).toBeVisible({
+    timeout: 120_000,
+  })
 }
 
 /**
@@ -40,7 +51,10 @@ async function documentAction(page: Page, name: string) {
 /** « Discard changes » from the document's action menu, confirmed. */
 async function discardChanges(page: Page) {
   await documentAction(page, 'Discard changes')
-  await page.getByRole('dialog').getByRole('button', { name: /discard/i }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /discard/i })
+    .click()
 }
 
 /** A page of the public site, opened beside the Studio's. */
@@ -50,11 +64,23 @@ async function sitePage(page: Page, path: string): Promise<Page> {
   return site
 }
 
-test('the Studio signs in offline, shows the structure and opens every document type without a console error', async ({ page }) => {
+test('the Studio signs in offline, shows the structure and opens every document type without a console error', async ({
+  page,
+}) => {
   const errors = collectErrors(page)
   await page.goto('/studio')
   const structure = page.getByRole('listbox', { name: 'Contenu' })
-  for (const title of ['Réglages du site', 'Accueil', 'À propos', 'Contact', 'Services', 'Avantages', 'Logos clients', 'Témoignages', 'Pages légales']) {
+  for (const title of [
+    'Réglages du site',
+    'Accueil',
+    'À propos',
+    'Contact',
+    'Services',
+    'Avantages',
+    'Logos clients',
+    'Témoignages',
+    'Pages légales',
+  ]) {
     await expect(structure.getByRole('link', { name: title, exact: true })).toBeVisible({ timeout: 30_000 })
   }
   // As an editor moves around: clicking through the structure, each singleton, then each collection
@@ -73,7 +99,9 @@ test('the Studio signs in offline, shows the structure and opens every document 
   ]) {
     await structure.getByRole('link', { name: list, exact: true }).click()
     const documents = page.getByRole('listbox').nth(1)
-    const link = item ? documents.getByRole('link', { name: new RegExp(item, 'i') }).first() : documents.getByRole('link').first()
+    const link = item
+      ? documents.getByRole('link', { name: new RegExp(item, 'i') }).first()
+      : documents.getByRole('link').first()
     await link.click()
     await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
     await expect(page.getByTestId('action-publish')).toBeVisible()
@@ -82,7 +110,11 @@ test('the Studio signs in offline, shows the structure and opens every document 
   expect(errors).toEqual([])
 })
 
-const scriptHashes = (policy: string) => policy.split(';').find((directive) => directive.trim().startsWith('script-src'))?.match(/'sha256-[^']+'/g) ?? []
+const scriptHashes = (policy: string) =>
+  policy
+    .split(';')
+    .find((directive) => directive.trim().startsWith('script-src'))
+    ?.match(/'sha256-[^']+'/g) ?? []
 
 test('a French edit of the home hero, published, shows on / and leaves /en alone', async ({ page }) => {
   const title = `Des mots qui font grandir votre entreprise ${Date.now().toString(36)}`
@@ -111,7 +143,11 @@ test('an English-only edit of a service page shows on /en/<service> and not on t
   const title = `LinkedIn that brings you clients ${Date.now().toString(36)}`
   await openDocument(page, 'services;service-linkedin')
   // Objects nested this deep start collapsed: open « Titre » as an editor would.
-  await page.getByTestId('field-page.hero.title').locator('button:not([data-testid="field-actions-trigger"])').first().click()
+  await page
+    .getByTestId('field-page.hero.title')
+    .locator('button:not([data-testid="field-actions-trigger"])')
+    .first()
+    .click()
   await field(page, 'page.hero.title.en').fill(title)
   await publish(page)
   await waitForPage(page.request, '/en/linkedin-services', title)
@@ -123,7 +159,9 @@ test('a draft never reaches the public site, and discarding it restores the publ
   const draft = `Brouillon ${Date.now().toString(36)}`
   await openDocument(page, 'aboutPage')
   await field(page, 'hero.title.fr').fill(draft)
-  await expect.poll(async () => JSON.stringify(await getDocument('drafts.aboutPage')), { timeout: 30_000 }).toContain(draft)
+  await expect
+    .poll(async () => JSON.stringify(await getDocument('drafts.aboutPage')), { timeout: 30_000 })
+    .toContain(draft)
   // Long enough for any webhook and regeneration to have happened: the page must not change.
   await page.waitForTimeout(2500)
   const html = await (await page.request.get('/about')).text()
@@ -165,11 +203,19 @@ test('collection documents can be created and deleted; singletons can be neither
   await types.getByText('Logo client', { exact: true }).click()
   const name = `Client ${Date.now().toString(36)}`
   await field(page, 'name').fill(name)
-  const idOf = async () => (await lake<{ result: string | null }>(`/v2025-02-19/data/query/production?perspective=raw&query=${encodeURIComponent(`*[name == "${name}"][0]._id`)}`)).result
+  const idOf = async () =>
+    (
+      await lake<{ result: string | null }>(
+        `/v2025-02-19/data/query/production?perspective=raw&query=${encodeURIComponent(`*[name == "${name}"][0]._id`)}`,
+      )
+    ).result
   await expect.poll(idOf, { timeout: 30_000 }).toMatch(/^drafts\./)
   const id = (await idOf()) as string
   await documentAction(page, 'Delete')
-  await page.getByRole('dialog').getByRole('button', { name: /delete/i }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /delete/i })
+    .click()
   await expect.poll(async () => getDocument(id), { timeout: 30_000 }).toBeNull()
 
   // A singleton offers publish, discard and restore only: no delete, no duplicate (without a draft
@@ -201,10 +247,17 @@ function png(width: number, height: number): Buffer {
   header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x7a)])
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
-test('the Studio works by keyboard alone: open a document from the structure, edit a field, publish', async ({ page }) => {
+test('the Studio works by keyboard alone: open a document from the structure, edit a field, publish', async ({
+  page,
+}) => {
   const title = `Nos coordonnées ${Date.now().toString(36)}`
   await openStudio(page, '/studio/structure')
   const entry = page.getByRole('link', { name: 'Contact', exact: true })
@@ -218,11 +271,14 @@ test('the Studio works by keyboard alone: open a document from the structure, ed
   // The structure list is one Tab stop whose items the arrow keys walk (aria-activedescendant; Sanity
   // marks the active one data-hovered): Tab to it, arrows to « Contact », Enter.
   await tabTo(page, page.locator('[tabindex="0"]', { has: entry }).last(), { max: 40 })
-  for (let presses = 0; presses < 12 && (await entry.getAttribute('data-hovered')) === null; presses++) await page.keyboard.press('ArrowDown')
+  for (let presses = 0; presses < 12 && (await entry.getAttribute('data-hovered')) === null; presses++)
+    await page.keyboard.press('ArrowDown')
   await expect(entry).toHaveAttribute('data-hovered')
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
-  await expect(page.getByRole('button', { name: /^(Used on \d+ pages?|Utilisé sur|Affiché sur)/ })).toBeVisible({ timeout: 120_000 })
+  await expect(page.getByRole('button', { name: /^(Used on \d+ pages?|Utilisé sur|Affiché sur)/ })).toBeVisible({
+    timeout: 120_000,
+  })
   await tabTo(page, field(page, 'detailsTitle.fr'), { max: 120 })
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.type(title)
@@ -247,7 +303,9 @@ test('an uploaded client logo, published, shows on the home page at its real siz
   const chooser = page.waitForEvent('filechooser')
   await upload.click()
   await (await chooser).setFiles({ name: 'batipro.png', mimeType: 'image/png', buffer: png(width, height) })
-  await expect.poll(async () => JSON.stringify(await getDocument('drafts.client-batipro')), { timeout: 30_000 }).toContain(`-${width}x${height}-png`)
+  await expect
+    .poll(async () => JSON.stringify(await getDocument('drafts.client-batipro')), { timeout: 30_000 })
+    .toContain(`-${width}x${height}-png`)
   await publish(page)
   await waitForPage(page.request, '/', `-${width}x${height}.png`)
   const site = await sitePage(page, '/')
@@ -255,6 +313,8 @@ test('an uploaded client logo, published, shows on the home page at its real siz
   await expect(logo).toHaveAttribute('width', String(width))
   await expect(logo).toHaveAttribute('height', String(height))
   await logo.scrollIntoViewIfNeeded() // the strip's images load lazily
-  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: 30_000 }).toEqual([width, height])
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: 30_000 })
+    .toEqual([width, height])
   await site.close()
 })

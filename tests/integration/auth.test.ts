@@ -4,7 +4,10 @@ import { signedInUser, startTestSupabase, type TestSupabase } from './local-supa
 
 let test: TestSupabase
 beforeAll(async () => {
-  test = await startTestSupabase({ refreshReuseIntervalSeconds: 0, loginThrottle: { maxPerPair: 3, maxPerAddress: 1000 } })
+  test = await startTestSupabase({
+    refreshReuseIntervalSeconds: 0,
+    loginThrottle: { maxPerPair: 3, maxPerAddress: 1000 },
+  })
 })
 afterAll(() => test.close())
 
@@ -15,10 +18,18 @@ describe('auth calls the app makes', () => {
     expect(session.expires_in).toBe(3600)
     expect(session.refresh_token.length).toBeGreaterThan(20)
     const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1], 'base64url').toString())
-    expect(claims).toMatchObject({ sub: userId, role: 'authenticated', aud: 'authenticated', email: 'alice@example.fr', iss: `${test.server.url}/auth/v1` })
+    expect(claims).toMatchObject({
+      sub: userId,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email: 'alice@example.fr',
+      iss: `${test.server.url}/auth/v1`,
+    })
 
     const wrong = await test.anon().auth.signInWithPassword({ email: 'alice@example.fr', password: 'not-the-password' })
-    const unknown = await test.anon().auth.signInWithPassword({ email: 'nobody@example.fr', password: 'not-the-password' })
+    const unknown = await test
+      .anon()
+      .auth.signInWithPassword({ email: 'nobody@example.fr', password: 'not-the-password' })
     for (const result of [wrong, unknown]) {
       expect(result.data.session).toBeNull()
       expect(result.error?.status).toBe(400)
@@ -61,36 +72,51 @@ describe('auth calls the app makes', () => {
     expect((await client.auth.signOut()).error).toBeNull()
     const refresh = await test.anon().auth.refreshSession({ refresh_token: session.refresh_token })
     expect(refresh.error?.status).toBe(400)
-    const user = await fetch(`${test.server.url}/auth/v1/user`, { headers: { apikey: test.server.anonKey, Authorization: `Bearer ${session.access_token}` } })
+    const user = await fetch(`${test.server.url}/auth/v1/user`, {
+      headers: { apikey: test.server.anonKey, Authorization: `Bearer ${session.access_token}` },
+    })
     expect(user.status).toBe(403)
     expect((await user.json()).code).toBe('session_not_found')
   })
 
   it('admin endpoints need the service-role key', async () => {
-    const asAnon = await test.anon().auth.admin.createUser({ email: 'eve@example.fr', password: 'Whatever-Pass-1', email_confirm: true })
+    const asAnon = await test
+      .anon()
+      .auth.admin.createUser({ email: 'eve@example.fr', password: 'Whatever-Pass-1', email_confirm: true })
     expect(asAnon.error?.status).toBe(403)
     expect(asAnon.error?.code).toBe('not_admin')
-    const duplicate = await test.service().auth.admin.createUser({ email: 'alice@example.fr', password: 'Whatever-Pass-1', email_confirm: true })
+    const duplicate = await test
+      .service()
+      .auth.admin.createUser({ email: 'alice@example.fr', password: 'Whatever-Pass-1', email_confirm: true })
     expect(duplicate.error?.code).toBe('email_exists')
   })
 
   it('throttles repeated failed sign-ins for one email from one address with 429 over_request_rate_limit', async () => {
     await signedInUser(test, 'frank@example.fr', { password: 'Frank-Password-99' })
     const client = test.anon()
-    for (let i = 0; i < 3; i++) expect((await client.auth.signInWithPassword({ email: 'frank@example.fr', password: `wrong-${i}` })).error?.status).toBe(400)
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await client.auth.signInWithPassword({ email: 'frank@example.fr', password: `wrong-${i}` })).error?.status,
+      ).toBe(400)
     const blocked = await client.auth.signInWithPassword({ email: 'frank@example.fr', password: 'Frank-Password-99' })
     expect(blocked.error?.status).toBe(429)
     expect(blocked.error?.code).toBe('over_request_rate_limit')
     // Other accounts are unaffected.
-    expect((await client.auth.signInWithPassword({ email: 'alice@example.fr', password: 'Correct-Horse-42!' })).error).toBeNull()
+    expect(
+      (await client.auth.signInWithPassword({ email: 'alice@example.fr', password: 'Correct-Horse-42!' })).error,
+    ).toBeNull()
   })
 
   it('throttles per client address too', async () => {
     const strict = await startTestSupabase({ loginThrottle: { maxPerPair: 100, maxPerEmail: 100, maxPerAddress: 4 } })
     try {
       const client = strict.anon()
-      for (let i = 0; i < 4; i++) await client.auth.signInWithPassword({ email: `user${i}@example.fr`, password: 'wrong-password' })
-      const blocked = await client.auth.signInWithPassword({ email: 'someone-else@example.fr', password: 'wrong-password' })
+      for (let i = 0; i < 4; i++)
+        await client.auth.signInWithPassword({ email: `user${i}@example.fr`, password: 'wrong-password' })
+      const blocked = await client.auth.signInWithPassword({
+        email: 'someone-else@example.fr',
+        password: 'wrong-password',
+      })
       expect(blocked.error?.code).toBe('over_request_rate_limit')
     } finally {
       await strict.close()
@@ -100,7 +126,9 @@ describe('auth calls the app makes', () => {
   it('refuses a forged or expired token on the REST API', async () => {
     const forged = createClient(test.server.url, test.server.anonKey, {
       auth: { persistSession: false },
-      global: { headers: { Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.bm90LXNpZ25lZA' } },
+      global: {
+        headers: { Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.bm90LXNpZ25lZA' },
+      },
     })
     const { error, status } = await forged.from('contact_submissions').select('*')
     expect(status).toBe(401)

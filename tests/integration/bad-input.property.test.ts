@@ -23,18 +23,76 @@ const wellFormed = (value: string) => value.toWellFormed()
 const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 120 }).map(wellFormed),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.string({ unit: fc.constantFrom('a', 'é', ' ', '\t', '\n', '\u0000', '\u00a0', '\u200b', '\u2028', '\ufeff', '😀', '@', '.', '"', "'", '<', '\\'), maxLength: 1100 }),
-  fc.constantFrom('', ' ', '\u0000', ' \t\n', '\u00a0Jo\u00a0', 'x'.repeat(5000), '<script>alert(1)</script>', "'; drop table contact_submissions; --"),
+  fc.string({
+    unit: fc.constantFrom(
+      'a',
+      'é',
+      ' ',
+      '\t',
+      '\n',
+      '\u0000',
+      '\u00a0',
+      '\u200b',
+      '\u2028',
+      '\ufeff',
+      '😀',
+      '@',
+      '.',
+      '"',
+      "'",
+      '<',
+      '\\',
+    ),
+    maxLength: 1100,
+  }),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    ' \t\n',
+    '\u00a0Jo\u00a0',
+    'x'.repeat(5000),
+    '<script>alert(1)</script>',
+    "'; drop table contact_submissions; --",
+  ),
 )
-const anyJson = fc.oneof(text, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 4 }), fc.integer(), { maxKeys: 2 }))
+const anyJson = fc.oneof(
+  text,
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 4 }), fc.integer(), { maxKeys: 2 }),
+)
 const field = (plausible: fc.Arbitrary<unknown>) =>
-  fc.oneof({ weight: 20, arbitrary: plausible }, { weight: 1, arbitrary: anyJson }, { weight: 1, arbitrary: fc.constant(undefined) })
+  fc.oneof(
+    { weight: 20, arbitrary: plausible },
+    { weight: 1, arbitrary: anyJson },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  )
 
 const plausible = {
-  name: fc.oneof({ weight: 3, arbitrary: fc.string({ minLength: 3, maxLength: 100 }) }, fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }), text),
-  email: fc.oneof({ weight: 3, arbitrary: fc.emailAddress() }, fc.emailAddress().map((email) => ` ${email}\n`), text),
-  phone: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(null, '', '06 12 34 56 78') }, fc.stringMatching(/^\+?[0-9 ]{0,24}$/), text),
-  message: fc.oneof({ weight: 3, arbitrary: fc.string({ minLength: 12, maxLength: 1000 }) }, fc.string({ unit: 'grapheme', minLength: 5, maxLength: 500 }), text),
+  name: fc.oneof(
+    { weight: 3, arbitrary: fc.string({ minLength: 3, maxLength: 100 }) },
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }),
+    text,
+  ),
+  email: fc.oneof(
+    { weight: 3, arbitrary: fc.emailAddress() },
+    fc.emailAddress().map((email) => ` ${email}\n`),
+    text,
+  ),
+  phone: fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(null, '', '06 12 34 56 78') },
+    fc.stringMatching(/^\+?[0-9 ]{0,24}$/),
+    text,
+  ),
+  message: fc.oneof(
+    { weight: 3, arbitrary: fc.string({ minLength: 12, maxLength: 1000 }) },
+    fc.string({ unit: 'grapheme', minLength: 5, maxLength: 500 }),
+    text,
+  ),
   package: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(null, 'Starter', 'Growth', 'Enterprise', '') }, text),
 }
 
@@ -44,7 +102,10 @@ const payloadArbitrary = fc.record({
   phone: field(plausible.phone),
   message: field(plausible.message),
   package: field(plausible.package),
-  extra: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom('id', 'is_read', 'created_at', 'admin', 'website', 'Name') }),
+  extra: fc.oneof(
+    { weight: 4, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: fc.constantFrom('id', 'is_read', 'created_at', 'admin', 'website', 'Name') },
+  ),
   extraValue: anyJson,
 })
 
@@ -58,7 +119,8 @@ function toPayload(generated: typeof payloadArbitrary extends fc.Arbitrary<infer
 }
 
 /** What PostgREST stores for a JSON value in a text column. */
-const asText = (value: unknown): string | null | undefined => (value === undefined ? undefined : value === null ? null : typeof value === 'string' ? value : JSON.stringify(value))
+const asText = (value: unknown): string | null | undefined =>
+  value === undefined ? undefined : value === null ? null : typeof value === 'string' ? value : JSON.stringify(value)
 
 /** The row the database should store, or null when it must refuse the payload. */
 function expectedRow(payload: Payload) {
@@ -73,12 +135,22 @@ function expectedRow(payload: Payload) {
     package: values.package ?? null,
   })
   if (!parsed.success) return null
-  return { name: parsed.data.name, email: parsed.data.email, phone: parsed.data.phone || null, message: parsed.data.message, package: parsed.data.package || null }
+  return {
+    name: parsed.data.name,
+    email: parsed.data.email,
+    phone: parsed.data.phone || null,
+    message: parsed.data.message,
+    package: parsed.data.package || null,
+  }
 }
 
 let test: TestSupabase
 beforeAll(async () => {
-  test = await startTestSupabase({ contactRateLimit: 1_000_000, loginThrottle: { maxPerPair: 1e9, maxPerAddress: 1e9, maxPerEmail: 1e9 }, passwordHasher: { maxQueued: 1000 } })
+  test = await startTestSupabase({
+    contactRateLimit: 1_000_000,
+    loginThrottle: { maxPerPair: 1e9, maxPerAddress: 1e9, maxPerEmail: 1e9 },
+    passwordHasher: { maxQueued: 1000 },
+  })
 })
 afterAll(() => test.close())
 
@@ -92,7 +164,9 @@ describe('property: bad input on the insert', () => {
         const expected = expectedRow(payload)
         const before = (await test.stored('select count(*)::int as n from public.contact_submissions'))[0].n as number
         const { status } = await client.from('contact_submissions').insert(payload)
-        const after = await test.stored('select name, email, phone, message, package from public.contact_submissions order by created_at desc, id limit 1')
+        const after = await test.stored(
+          'select name, email, phone, message, package from public.contact_submissions order by created_at desc, id limit 1',
+        )
         const count = (await test.stored('select count(*)::int as n from public.contact_submissions'))[0].n as number
         expect(status).toBeLessThan(500)
         if (expected) {
@@ -138,7 +212,10 @@ describe('property: bad input on send-contact-email', () => {
           if (target === 'fresh') {
             marker = `prop-${++stored}@example.fr`
             id = randomUUID()
-            const insert = await test.anon().from('contact_submissions').insert({ id, name: 'Stored Visitor', email: marker, message: 'The stored message, not a copy.' })
+            const insert = await test
+              .anon()
+              .from('contact_submissions')
+              .insert({ id, name: 'Stored Visitor', email: marker, message: 'The stored message, not a copy.' })
             expect(insert.error).toBeNull()
           } else if (target === 'notified' && notified.length) id = notified[notified.length - 1]
           else if (target === 'unknown') id = randomUUID()
@@ -150,7 +227,11 @@ describe('property: bad input on send-contact-email', () => {
           const expected = !validId ? 400 : marker ? 200 : notified.includes(id as string) ? 409 : 404
           const response = await fetch(`${test.server.url}/functions/v1/send-contact-email`, {
             method: 'POST',
-            headers: { apikey: test.server.anonKey, Authorization: `Bearer ${test.server.anonKey}`, 'Content-Type': 'application/json' },
+            headers: {
+              apikey: test.server.anonKey,
+              Authorization: `Bearer ${test.server.anonKey}`,
+              'Content-Type': 'application/json',
+            },
             body: JSON.stringify(body),
           })
           await response.arrayBuffer()
@@ -179,23 +260,48 @@ describe('property: bad input on the auth API', () => {
   const AUTH_RUNS = 300
   it(`${AUTH_RUNS} random bodies and queries on sign-in, refresh and admin users: 2xx or 4xx in GoTrue's shape, never 5xx`, async () => {
     const call = fc.record({
-      endpoint: fc.constantFrom('POST /token?grant_type=password', 'POST /token?grant_type=refresh_token', 'POST /admin/users', 'GET /admin/users', 'GET /admin/users/', 'DELETE /admin/users/'),
-      body: fc.dictionary(fc.constantFrom('email', 'password', 'refresh_token', 'user_metadata', 'email_confirm', 'app_metadata'), anyJson, { maxKeys: 4 }),
+      endpoint: fc.constantFrom(
+        'POST /token?grant_type=password',
+        'POST /token?grant_type=refresh_token',
+        'POST /admin/users',
+        'GET /admin/users',
+        'GET /admin/users/',
+        'DELETE /admin/users/',
+      ),
+      body: fc.dictionary(
+        fc.constantFrom('email', 'password', 'refresh_token', 'user_metadata', 'email_confirm', 'app_metadata'),
+        anyJson,
+        { maxKeys: 4 },
+      ),
       query: fc.oneof(text, fc.constantFrom('Infinity', '-1', '0', '1e3', '99999999999999999999', 'NaN', '2')),
       id: fc.oneof(text, fc.uuid(), fc.constant('-'.repeat(36))),
     })
     await fc.assert(
       fc.asyncProperty(call, async ({ endpoint, body, query, id }) => {
         const [method, path] = endpoint.split(' ')
-        const suffix = path === '/admin/users' && method === 'GET' ? `?page=${encodeURIComponent(query)}&per_page=${encodeURIComponent(query)}` : path.endsWith('/') ? encodeURIComponent(id) : ''
+        const suffix =
+          path === '/admin/users' && method === 'GET'
+            ? `?page=${encodeURIComponent(query)}&per_page=${encodeURIComponent(query)}`
+            : path.endsWith('/')
+              ? encodeURIComponent(id)
+              : ''
         const response = await fetch(`${test.server.url}/auth/v1${path}${suffix}`, {
           method,
-          headers: { apikey: test.server.serviceRoleKey, Authorization: `Bearer ${test.server.serviceRoleKey}`, 'Content-Type': 'application/json' },
+          headers: {
+            apikey: test.server.serviceRoleKey,
+            Authorization: `Bearer ${test.server.serviceRoleKey}`,
+            'Content-Type': 'application/json',
+          },
           body: method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify(body),
         })
         const answer = (await response.json()) as Record<string, unknown>
         expect(response.status).toBeLessThan(500)
-        if (response.status >= 400) expect(answer).toMatchObject({ code: expect.anything(), msg: expect.any(String), message: expect.any(String) })
+        if (response.status >= 400)
+          expect(answer).toMatchObject({
+            code: expect.anything(),
+            msg: expect.any(String),
+            message: expect.any(String),
+          })
       }),
       { numRuns: AUTH_RUNS },
     )

@@ -14,19 +14,35 @@ async function count() {
 describe('contact_submissions insert (anon, as the forms do it)', () => {
   it('stores a valid message, trimmed, with the chosen package and defaults', async () => {
     const before = await count()
-    const { error, status } = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, name: '  Camille Martin \u00a0', message: `\n${VALID_ROW.message}  ` })
+    const { error, status } = await test
+      .anon()
+      .from('contact_submissions')
+      .insert({ ...VALID_ROW, name: '  Camille Martin \u00a0', message: `\n${VALID_ROW.message}  ` })
     expect(error).toBeNull()
     expect(status).toBe(201)
     expect(await count()).toBe(before + 1)
-    const [row] = await test.stored(`select * from public.contact_submissions where email = '${VALID_ROW.email}' order by created_at desc limit 1`)
-    expect(row).toMatchObject({ name: 'Camille Martin', message: VALID_ROW.message, phone: VALID_ROW.phone, package: 'Growth', is_read: false })
+    const [row] = await test.stored(
+      `select * from public.contact_submissions where email = '${VALID_ROW.email}' order by created_at desc limit 1`,
+    )
+    expect(row).toMatchObject({
+      name: 'Camille Martin',
+      message: VALID_ROW.message,
+      phone: VALID_ROW.phone,
+      package: 'Growth',
+      is_read: false,
+    })
     expect(String(row.id)).toMatch(/^[0-9a-f-]{36}$/)
   })
 
   it('stores an empty phone and package as null', async () => {
-    const { error } = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, email: 'empty@example.fr', phone: '   ', package: '' })
+    const { error } = await test
+      .anon()
+      .from('contact_submissions')
+      .insert({ ...VALID_ROW, email: 'empty@example.fr', phone: '   ', package: '' })
     expect(error).toBeNull()
-    const [row] = await test.stored(`select phone, package from public.contact_submissions where email = 'empty@example.fr'`)
+    const [row] = await test.stored(
+      `select phone, package from public.contact_submissions where email = 'empty@example.fr'`,
+    )
     expect(row).toEqual({ phone: null, package: null })
   })
 
@@ -38,17 +54,38 @@ describe('contact_submissions insert (anon, as the forms do it)', () => {
     ['email too long', { email: `${'a'.repeat(250)}@ex.fr` }, 'contact_submissions_email_check'],
     ['phone too long', { phone: '0'.repeat(21) }, 'contact_submissions_phone_check'],
     ['message too short', { message: 'Trop cour' }, 'contact_submissions_message_check'],
-    ['message of only spaces and no-break spaces', { message: ' \u00a0'.repeat(20) }, 'contact_submissions_message_check'],
+    [
+      'message of only spaces and no-break spaces',
+      { message: ' \u00a0'.repeat(20) },
+      'contact_submissions_message_check',
+    ],
     ['message too long', { message: 'm'.repeat(1001) }, 'contact_submissions_message_check'],
     ['package too long', { package: 'p'.repeat(101) }, 'contact_submissions_package_check'],
-    ['101 characters outside the BMP (counted as characters, as zod does)', { name: '😀'.repeat(101) }, 'contact_submissions_name_check'],
+    [
+      '101 characters outside the BMP (counted as characters, as zod does)',
+      { name: '😀'.repeat(101) },
+      'contact_submissions_name_check',
+    ],
     ['a direction override in the name', { name: 'Bob \u202egnp.exe' }, 'contact_submissions_name_visible_check'],
-    ['a zero-width space in the email', { email: 'camille\u200b@example.fr' }, 'contact_submissions_email_visible_check'],
+    [
+      'a zero-width space in the email',
+      { email: 'camille\u200b@example.fr' },
+      'contact_submissions_email_visible_check',
+    ],
+    ['a zero-width space inside the name', { name: 'Bob\u200bSmith' }, 'contact_submissions_name_visible_check'],
+    [
+      'a left-to-right isolate in the email',
+      { email: 'bob\u2066@example.fr' },
+      'contact_submissions_email_visible_check',
+    ],
   ]
   for (const [label, change, constraint] of violations) {
     it(`rejects ${label} with 400 and stores nothing`, async () => {
       const before = await count()
-      const { error, status } = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, ...change })
+      const { error, status } = await test
+        .anon()
+        .from('contact_submissions')
+        .insert({ ...VALID_ROW, ...change })
       expect(status).toBe(400)
       expect(error?.code).toBe('23514')
       expect(error?.message).toContain(constraint)
@@ -56,9 +93,31 @@ describe('contact_submissions insert (anon, as the forms do it)', () => {
     })
   }
 
+  it('stores direction overrides and zero-width spaces in the message as sent (the inbox shows them as marks)', async () => {
+    const message = 'Ouvrez la pièce \u202egnp.exe\u200b, merci.'
+    const { status } = await test
+      .anon()
+      .from('contact_submissions')
+      .insert({ ...VALID_ROW, email: 'marks@example.fr', message })
+    expect(status).toBe(201)
+    expect(
+      await test.stored(`select message from public.contact_submissions where email = 'marks@example.fr'`),
+    ).toEqual([{ message }])
+  })
+
   it('accepts the exact boundaries (2 and 100 characters, 10 and 1000, 20-character phone)', async () => {
-    for (const change of [{ name: 'Al' }, { name: 'N'.repeat(100) }, { message: 'x'.repeat(10) }, { message: 'x'.repeat(1000) }, { phone: '0'.repeat(20) }, { name: '😀'.repeat(100) }]) {
-      const { error } = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, ...change })
+    for (const change of [
+      { name: 'Al' },
+      { name: 'N'.repeat(100) },
+      { message: 'x'.repeat(10) },
+      { message: 'x'.repeat(1000) },
+      { phone: '0'.repeat(20) },
+      { name: '😀'.repeat(100) },
+    ]) {
+      const { error } = await test
+        .anon()
+        .from('contact_submissions')
+        .insert({ ...VALID_ROW, ...change })
       expect(error, JSON.stringify(change)).toBeNull()
     }
   })
@@ -71,7 +130,10 @@ describe('contact_submissions insert (anon, as the forms do it)', () => {
   })
 
   it('rejects unknown columns and columns visitors may not set', async () => {
-    const unknown = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, admin: true })
+    const unknown = await test
+      .anon()
+      .from('contact_submissions')
+      .insert({ ...VALID_ROW, admin: true })
     expect(unknown.status).toBe(400)
     expect(unknown.error?.code).toBe('PGRST204')
     for (const [column, value] of [
@@ -79,7 +141,10 @@ describe('contact_submissions insert (anon, as the forms do it)', () => {
       ['created_at', '2000-01-01T00:00:00Z'],
       ['notified_at', '2000-01-01T00:00:00Z'],
     ] as const) {
-      const { error, status } = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, [column]: value })
+      const { error, status } = await test
+        .anon()
+        .from('contact_submissions')
+        .insert({ ...VALID_ROW, [column]: value })
       expect(status, column).toBe(401)
       expect(error?.code).toBe('42501')
     }
@@ -87,12 +152,27 @@ describe('contact_submissions insert (anon, as the forms do it)', () => {
 
   it('lets the form choose the id of the message it stores (to name it to send-contact-email), a UUID only once', async () => {
     const id = '0b7d6c1e-8a4f-4c2b-9e3d-5f6a7b8c9d0e'
-    expect((await test.anon().from('contact_submissions').insert({ ...VALID_ROW, id })).status).toBe(201)
-    expect(await test.stored(`select id, notified_at from public.contact_submissions where id = '${id}'`)).toEqual([{ id, notified_at: null }])
-    const again = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, id })
+    expect(
+      (
+        await test
+          .anon()
+          .from('contact_submissions')
+          .insert({ ...VALID_ROW, id })
+      ).status,
+    ).toBe(201)
+    expect(await test.stored(`select id, notified_at from public.contact_submissions where id = '${id}'`)).toEqual([
+      { id, notified_at: null },
+    ])
+    const again = await test
+      .anon()
+      .from('contact_submissions')
+      .insert({ ...VALID_ROW, id })
     expect(again.status).toBe(409)
     expect(again.error?.code).toBe('23505')
-    const notUuid = await test.anon().from('contact_submissions').insert({ ...VALID_ROW, id: 'not-a-uuid' })
+    const notUuid = await test
+      .anon()
+      .from('contact_submissions')
+      .insert({ ...VALID_ROW, id: 'not-a-uuid' })
     expect(notUuid.status).toBe(400)
     expect(notUuid.error?.code).toBe('22P02')
   })
@@ -108,9 +188,17 @@ describe('contact_submissions insert (anon, as the forms do it)', () => {
 
   it('anon can neither update nor delete', async () => {
     const before = await test.stored('select id, message from public.contact_submissions order by id')
-    const update = await test.anon().from('contact_submissions').update({ message: 'Hacked message!!' }).neq('id', '00000000-0000-4000-8000-000000000000')
+    const update = await test
+      .anon()
+      .from('contact_submissions')
+      .update({ message: 'Hacked message!!' })
+      .neq('id', '00000000-0000-4000-8000-000000000000')
     expect(update.error?.code).toBe('42501')
-    const remove = await test.anon().from('contact_submissions').delete().neq('id', '00000000-0000-4000-8000-000000000000')
+    const remove = await test
+      .anon()
+      .from('contact_submissions')
+      .delete()
+      .neq('id', '00000000-0000-4000-8000-000000000000')
     expect(remove.error?.code).toBe('42501')
     expect(await test.stored('select id, message from public.contact_submissions order by id')).toEqual(before)
   })
@@ -132,13 +220,17 @@ describe('rate limit per client address', () => {
     expect(refused.status).toBe(429)
     expect(refused.error?.code).toBe('PT429')
     expect((await limited.stored()).length).toBe(5)
-    const other = await limited.anon({ 'X-Forwarded-For': clientAddress() }).from('contact_submissions').insert(VALID_ROW)
+    const other = await limited
+      .anon({ 'X-Forwarded-For': clientAddress() })
+      .from('contact_submissions')
+      .insert(VALID_ROW)
     expect(other.error).toBeNull()
   })
 
   it('invalid messages do not use up the allowance', async () => {
     const client = limited.anon({ 'X-Forwarded-For': clientAddress() })
-    for (let i = 0; i < 8; i++) expect((await client.from('contact_submissions').insert({ ...VALID_ROW, name: 'X' })).status).toBe(400)
+    for (let i = 0; i < 8; i++)
+      expect((await client.from('contact_submissions').insert({ ...VALID_ROW, name: 'X' })).status).toBe(400)
     expect((await client.from('contact_submissions').insert(VALID_ROW)).error).toBeNull()
   })
 
@@ -147,7 +239,10 @@ describe('rate limit per client address', () => {
     try {
       let refused = 0
       for (let i = 0; i < 7; i++) {
-        const { status } = await direct.anon({ 'X-Forwarded-For': clientAddress() }).from('contact_submissions').insert(VALID_ROW)
+        const { status } = await direct
+          .anon({ 'X-Forwarded-For': clientAddress() })
+          .from('contact_submissions')
+          .insert(VALID_ROW)
         if (status === 429) refused++
       }
       expect(refused).toBe(2)

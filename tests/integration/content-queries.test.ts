@@ -18,8 +18,21 @@ import { startContentLake, type ContentLake } from '@plume/local-twins/content-l
 let lake: ContentLake
 let sanity: SanityClient
 beforeAll(async () => {
-  lake = await startContentLake({ port: 0, seedDir: join(process.cwd(), 'studio', 'seed'), webhookUrl: null, log: () => {} })
-  sanity = createClient({ projectId: lake.projectId, dataset: lake.dataset, apiVersion: '2025-10-01', useCdn: false, perspective: 'published', apiHost: lake.url, useProjectHostname: false })
+  lake = await startContentLake({
+    port: 0,
+    seedDir: join(process.cwd(), 'studio', 'seed'),
+    webhookUrl: null,
+    log: () => {},
+  })
+  sanity = createClient({
+    projectId: lake.projectId,
+    dataset: lake.dataset,
+    apiVersion: '2025-10-01',
+    useCdn: false,
+    perspective: 'published',
+    apiHost: lake.url,
+    useProjectHostname: false,
+  })
 })
 afterAll(() => lake?.close())
 
@@ -37,10 +50,13 @@ const STRUCTURAL = new Set(['markDefs', 'marks'])
 function emptyFields(value: unknown, path = '$'): string[] {
   if (value === null || value === undefined) return [path]
   if (typeof value === 'string') return value.trim() === '' ? [path] : []
-  if (Array.isArray(value)) return value.length === 0 ? [path] : value.flatMap((item, index) => emptyFields(item, `${path}[${index}]`))
+  if (Array.isArray(value))
+    return value.length === 0 ? [path] : value.flatMap((item, index) => emptyFields(item, `${path}[${index}]`))
   if (typeof value === 'object') {
     return Object.entries(value).flatMap(([key, child]) =>
-      STRUCTURAL.has(key) || (OPTIONAL.has(key) && (child === null || child === undefined)) ? [] : emptyFields(child, `${path}.${key}`),
+      STRUCTURAL.has(key) || (OPTIONAL.has(key) && (child === null || child === undefined))
+        ? []
+        : emptyFields(child, `${path}.${key}`),
     )
   }
   return []
@@ -53,7 +69,13 @@ type Home = {
   clients: { logo: { url: string; width: number; height: number } }[]
   testimonials: { rating: number }[]
 }
-type Service = { page: { highlight: string | null; features: unknown[]; packages: { name: string; volume: string; features: string[]; featured: boolean }[] } }
+type Service = {
+  page: {
+    highlight: string | null
+    features: unknown[]
+    packages: { name: string; volume: string; features: string[]; featured: boolean }[]
+  }
+}
 
 describe.each(LOCALES)('content queries in %s', (locale) => {
   it('site settings are complete', async () => {
@@ -83,28 +105,38 @@ describe.each(LOCALES)('content queries in %s', (locale) => {
     expect(claims).toContain(locale === 'fr' ? '7 jours sur 7' : '24/7')
     expect(home.clients).toHaveLength(7)
     for (const client of home.clients) {
-      expect(client.logo.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/images\/local\/production\/[0-9a-f]{40}-\d+x\d+\.svg$/)
+      expect(client.logo.url).toMatch(
+        /^http:\/\/127\.0\.0\.1:\d+\/images\/local\/production\/[0-9a-f]{40}-\d+x\d+\.svg$/,
+      )
       expect(client.logo.width).toBeGreaterThan(0)
       expect(client.logo.height).toBeGreaterThan(0)
     }
     expect(home.testimonials.map((testimonial) => testimonial.rating)).toEqual([4, 4, 5])
   })
 
-  it.each(SERVICE_SLUGS)('service page %s is complete with 6 features and 3 packages, the middle featured', async (slug) => {
-    const service = (await fetchQuery(servicePageQuery, { locale, slug })) as Service
-    expect(emptyFields(service)).toEqual([])
-    expect(service.page.features).toHaveLength(6)
-    expect(service.page.packages).toHaveLength(3)
-    expect(service.page.packages.map((pack) => pack.featured)).toEqual([false, true, false])
-    // No prices anywhere: the only euro amounts are the email page's 42 € per 1 € claim.
-    const { highlight, ...rest } = service.page
-    expect(JSON.stringify(rest)).not.toContain('€')
-    if (slug === 'campagnes-email') expect(highlight).toMatch(locale === 'fr' ? /^42 € .* 1 € investi/ : /^€42 .* €1 invested/)
-    else expect(highlight ?? '').not.toContain('€')
-  })
+  it.each(SERVICE_SLUGS)(
+    'service page %s is complete with 6 features and 3 packages, the middle featured',
+    async (slug) => {
+      const service = (await fetchQuery(servicePageQuery, { locale, slug })) as Service
+      expect(emptyFields(service)).toEqual([])
+      expect(service.page.features).toHaveLength(6)
+      expect(service.page.packages).toHaveLength(3)
+      expect(service.page.packages.map((pack) => pack.featured)).toEqual([false, true, false])
+      // No prices anywhere: the only euro amounts are the email page's 42 € per 1 € claim.
+      const { highlight, ...rest } = service.page
+      expect(JSON.stringify(rest)).not.toContain('€')
+      if (slug === 'campagnes-email')
+        expect(highlight).toMatch(locale === 'fr' ? /^42 € .* 1 € investi/ : /^€42 .* €1 invested/)
+      else expect(highlight ?? '').not.toContain('€')
+    },
+  )
 
   it('about, contact and legal pages are complete', async () => {
-    const about = (await fetchQuery(aboutPageQuery, { locale })) as { journey: unknown[]; passions: unknown[]; values: unknown[] }
+    const about = (await fetchQuery(aboutPageQuery, { locale })) as {
+      journey: unknown[]
+      passions: unknown[]
+      values: unknown[]
+    }
     expect(emptyFields(about)).toEqual([])
     expect([about.journey.length, about.passions.length, about.values.length]).toEqual([3, 2, 3])
     const contact = (await fetchQuery(contactPageQuery, { locale })) as { reasons: { highlight: string }[] }
@@ -121,21 +153,41 @@ describe.each(LOCALES)('content queries in %s', (locale) => {
 
 describe('the package table of spec §2', () => {
   const expected: Record<string, [string, string][]> = {
-    'linkedin-services': [['Starter', '4'], ['Professional', '8'], ['Executive', '12']],
-    'redaction-web': [['Essentiel', '4'], ['Professionnel', '8'], ['Enterprise', '12']],
-    'campagnes-email': [['Starter', '4'], ['Growth', '8'], ['Enterprise', '12']],
-    'strategie-contenu': [['Foundation', '3'], ['Advanced', '6'], ['Enterprise', '12']],
+    'linkedin-services': [
+      ['Starter', '4'],
+      ['Professional', '8'],
+      ['Executive', '12'],
+    ],
+    'redaction-web': [
+      ['Essentiel', '4'],
+      ['Professionnel', '8'],
+      ['Enterprise', '12'],
+    ],
+    'campagnes-email': [
+      ['Starter', '4'],
+      ['Growth', '8'],
+      ['Enterprise', '12'],
+    ],
+    'strategie-contenu': [
+      ['Foundation', '3'],
+      ['Advanced', '6'],
+      ['Enterprise', '12'],
+    ],
   }
-  it.each(Object.entries(expected))('%s has exactly its packages and volumes in both languages', async (slug, packages) => {
-    for (const locale of LOCALES) {
-      const service = (await fetchQuery(servicePageQuery, { locale, slug })) as Service
-      expect(service.page.packages.map((pack) => pack.name)).toEqual(packages.map(([name]) => name))
-      service.page.packages.forEach((pack, index) => expect(pack.volume).toContain(packages[index][1]))
-    }
-  })
+  it.each(Object.entries(expected))(
+    '%s has exactly its packages and volumes in both languages',
+    async (slug, packages) => {
+      for (const locale of LOCALES) {
+        const service = (await fetchQuery(servicePageQuery, { locale, slug })) as Service
+        expect(service.page.packages.map((pack) => pack.name)).toEqual(packages.map(([name]) => name))
+        service.page.packages.forEach((pack, index) => expect(pack.volume).toContain(packages[index][1]))
+      }
+    },
+  )
 
   it('states the detail lines of the table', async () => {
-    const text = async (slug: string, locale: 'fr' | 'en') => JSON.stringify(await fetchQuery(servicePageQuery, { locale, slug }))
+    const text = async (slug: string, locale: 'fr' | 'en') =>
+      JSON.stringify(await fetchQuery(servicePageQuery, { locale, slug }))
     expect(await text('linkedin-services', 'en')).toMatch(/1 post a week|1 post per week/i)
     expect(await text('redaction-web', 'en')).toMatch(/7 days[\s\S]*5 days[\s\S]*3 days/)
     expect(await text('redaction-web', 'fr')).toMatch(/800[\s\S]*1000[\s\S]*1500/)

@@ -11,14 +11,19 @@ import { targets, type Sql } from './database-targets'
 type Role = 'anon' | 'authenticated' | 'service_role'
 
 /** Runs statements in one transaction as PostgREST would for a request with this JWT and headers. */
-async function asRole<T>(sql: Sql, role: Role, claims: Record<string, unknown>, headers: Record<string, string>, work: () => Promise<T>): Promise<T> {
+async function asRole<T>(
+  sql: Sql,
+  role: Role,
+  claims: Record<string, unknown>,
+  headers: Record<string, string>,
+  work: () => Promise<T>,
+): Promise<T> {
   await sql.query('begin')
   try {
-    await sql.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true)`, [
-      role,
-      JSON.stringify({ ...claims, role }),
-      JSON.stringify(headers),
-    ])
+    await sql.query(
+      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true)`,
+      [role, JSON.stringify({ ...claims, role }), JSON.stringify(headers)],
+    )
     const result = await work()
     await sql.query('commit')
     return result
@@ -30,52 +35,85 @@ async function asRole<T>(sql: Sql, role: Role, claims: Record<string, unknown>, 
 
 const insertSql = `insert into public.contact_submissions (name, email, phone, message, package) values ($1, $2, $3, $4, $5)`
 const row = (name = 'Camille Martin') => [name, 'camille@example.fr', null, 'Bonjour, un message de test.', null]
-const codeOf = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: { code?: string }) => error.code ?? 'error')
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: { code?: string }) => error.code ?? 'error',
+  )
 
 for (const target of targets) {
   describe(`${target.name}: policies and security advisor checks`, () => {
     let sql: Sql
     const adminId = randomUUID()
     const memberId = randomUUID()
-    const asAnon = <T>(work: () => Promise<T>, address = '192.0.2.1') => asRole(sql, 'anon', {}, { 'x-forwarded-for': address }, work)
-    const asUser = <T>(id: string, work: () => Promise<T>) => asRole(sql, 'authenticated', { sub: id }, { 'x-forwarded-for': '192.0.2.50' }, work)
+    const asAnon = <T>(work: () => Promise<T>, address = '192.0.2.1') =>
+      asRole(sql, 'anon', {}, { 'x-forwarded-for': address }, work)
+    const asUser = <T>(id: string, work: () => Promise<T>) =>
+      asRole(sql, 'authenticated', { sub: id }, { 'x-forwarded-for': '192.0.2.50' }, work)
 
     beforeAll(async () => {
       sql = await target.open()
-      for (const id of [adminId, memberId]) await sql.query(`insert into auth.users (id, email) values ($1, $2)`, [id, `${id}@example.fr`])
+      for (const id of [adminId, memberId])
+        await sql.query(`insert into auth.users (id, email) values ($1, $2)`, [id, `${id}@example.fr`])
       await sql.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [adminId])
     }, 120_000)
     afterAll(() => sql?.close())
 
     it('anon may insert a valid message, trimmed; invalid ones fail their CHECK', async () => {
-      await asAnon(() => sql.query(insertSql, ['  Camille  ', ' camille@example.fr ', '  ', ' Bonjour, un message de test. ', '']))
+      await asAnon(() =>
+        sql.query(insertSql, ['  Camille  ', ' camille@example.fr ', '  ', ' Bonjour, un message de test. ', '']),
+      )
       const [stored] = await sql.query(`select name, email, phone, message, package from public.contact_submissions`)
-      expect(stored).toEqual({ name: 'Camille', email: 'camille@example.fr', phone: null, message: 'Bonjour, un message de test.', package: null })
+      expect(stored).toEqual({
+        name: 'Camille',
+        email: 'camille@example.fr',
+        phone: null,
+        message: 'Bonjour, un message de test.',
+        package: null,
+      })
       expect(await codeOf(asAnon(() => sql.query(insertSql, row('A'))))).toBe('23514')
     })
 
     it('anon cannot read, update or delete messages, nor call has_role', async () => {
       expect(await codeOf(asAnon(() => sql.query('select * from public.contact_submissions')))).toBe('42501')
-      expect(await codeOf(asAnon(() => sql.query('update public.contact_submissions set is_read = true')))).toBe('42501')
+      expect(await codeOf(asAnon(() => sql.query('update public.contact_submissions set is_read = true')))).toBe(
+        '42501',
+      )
       expect(await codeOf(asAnon(() => sql.query('delete from public.contact_submissions')))).toBe('42501')
       expect(await codeOf(asAnon(() => sql.query(`select public.has_role($1, 'admin')`, [adminId])))).toBe('42501')
     })
 
     it('a signed-in non-admin sees no message and changes none; reads only their own roles', async () => {
       expect(await asUser(memberId, () => sql.query('select * from public.contact_submissions'))).toEqual([])
-      expect(await asUser(memberId, () => sql.query('update public.contact_submissions set is_read = true returning id'))).toEqual([])
+      expect(
+        await asUser(memberId, () => sql.query('update public.contact_submissions set is_read = true returning id')),
+      ).toEqual([])
       expect(await asUser(memberId, () => sql.query('delete from public.contact_submissions returning id'))).toEqual([])
       expect(await asUser(memberId, () => sql.query('select * from public.user_roles'))).toEqual([])
-      expect(await codeOf(asUser(memberId, () => sql.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [memberId])))).toBe('42501')
+      expect(
+        await codeOf(
+          asUser(memberId, () =>
+            sql.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [memberId]),
+          ),
+        ),
+      ).toBe('42501')
     })
 
     it('an admin reads, marks read and deletes, but cannot rewrite a message', async () => {
       const rows = await asUser(adminId, () => sql.query<{ id: string }>('select id from public.contact_submissions'))
       expect(rows).toHaveLength(1)
       expect(await asUser(adminId, () => sql.query('select role from public.user_roles'))).toEqual([{ role: 'admin' }])
-      expect(await asUser(adminId, () => sql.query('update public.contact_submissions set is_read = true returning id'))).toHaveLength(1)
-      expect(await codeOf(asUser(adminId, () => sql.query(`update public.contact_submissions set message = 'Rewritten message'`)))).toBe('42501')
-      expect(await asUser(adminId, () => sql.query('delete from public.contact_submissions returning id'))).toHaveLength(1)
+      expect(
+        await asUser(adminId, () => sql.query('update public.contact_submissions set is_read = true returning id')),
+      ).toHaveLength(1)
+      expect(
+        await codeOf(
+          asUser(adminId, () => sql.query(`update public.contact_submissions set message = 'Rewritten message'`)),
+        ),
+      ).toBe('42501')
+      expect(
+        await asUser(adminId, () => sql.query('delete from public.contact_submissions returning id')),
+      ).toHaveLength(1)
     })
 
     it('refuses the 6th message from one address within 10 minutes with PT429', async () => {
@@ -87,21 +125,50 @@ for (const target of targets) {
 
     it('refuses invisible characters in the name and the email (the probe\'s "Bob \\u202egnp.exe"), not in the message', async () => {
       const spoof = ['Bob \u202egnp.exe', 'bob@example.fr', null, 'Bonjour, un message de test.', null]
-      const codeAndConstraint = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: { code?: string; message?: string }) => `${error.code} ${/"(contact_submissions_\w+)"/.exec(error.message ?? '')?.[1]}`)
-      expect(await codeAndConstraint(asAnon(() => sql.query(insertSql, spoof), '192.0.2.77'))).toBe('23514 contact_submissions_name_visible_check')
-      expect(await codeAndConstraint(asAnon(() => sql.query(insertSql, ['Bob', 'bob\u200b@example.fr', null, 'Bonjour, un message de test.', null]), '192.0.2.77'))).toBe('23514 contact_submissions_email_visible_check')
-      expect(await codeAndConstraint(asAnon(() => sql.query(insertSql, ['Bob', 'bob@example.fr', null, 'Voir la pièce \u202ejointe, merci.', null]), '192.0.2.77'))).toBe('ok')
+      const codeAndConstraint = (promise: Promise<unknown>) =>
+        promise.then(
+          () => 'ok',
+          (error: { code?: string; message?: string }) =>
+            `${error.code} ${/"(contact_submissions_\w+)"/.exec(error.message ?? '')?.[1]}`,
+        )
+      expect(await codeAndConstraint(asAnon(() => sql.query(insertSql, spoof), '192.0.2.77'))).toBe(
+        '23514 contact_submissions_name_visible_check',
+      )
+      expect(
+        await codeAndConstraint(
+          asAnon(
+            () => sql.query(insertSql, ['Bob', 'bob\u200b@example.fr', null, 'Bonjour, un message de test.', null]),
+            '192.0.2.77',
+          ),
+        ),
+      ).toBe('23514 contact_submissions_email_visible_check')
+      expect(
+        await codeAndConstraint(
+          asAnon(
+            () => sql.query(insertSql, ['Bob', 'bob@example.fr', null, 'Voir la pièce \u202ejointe, merci.', null]),
+            '192.0.2.77',
+          ),
+        ),
+      ).toBe('ok')
     })
 
     it('the database and the shared schema agree on every code point about what is invisible', async () => {
-      const database = (await sql.query<{ cp: number }>(`select cp from generate_series(1, 1114111) cp where (cp < 55296 or cp > 57343) and private.has_invisible_characters(chr(cp))`)).map((row) => Number(row.cp))
+      const database = (
+        await sql.query<{ cp: number }>(
+          `select cp from generate_series(1, 1114111) cp where (cp < 55296 or cp > 57343) and private.has_invisible_characters(chr(cp))`,
+        )
+      ).map((row) => Number(row.cp))
       const shared: number[] = []
-      for (let codePoint = 1; codePoint <= 0x10ffff; codePoint++) if ((codePoint < 0xd800 || codePoint > 0xdfff) && hasInvisibleCharacters(String.fromCodePoint(codePoint))) shared.push(codePoint)
+      for (let codePoint = 1; codePoint <= 0x10ffff; codePoint++)
+        if ((codePoint < 0xd800 || codePoint > 0xdfff) && hasInvisibleCharacters(String.fromCodePoint(codePoint)))
+          shared.push(codePoint)
       expect(database).toEqual(shared)
     }, 120_000)
 
     it('advisor: row-level security is on for every table in public, and each has a policy', async () => {
-      const withoutRls = await sql.query(`select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity`)
+      const withoutRls = await sql.query(
+        `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity`,
+      )
       expect(withoutRls).toEqual([])
       const withoutPolicy = await sql.query(
         `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -130,7 +197,9 @@ for (const target of targets) {
     })
 
     it('advisor: policies call auth.uid() once per statement (wrapped in a sub-select)', async () => {
-      const policies = await sql.query<{ policyname: string; qual: string | null; with_check: string | null }>(`select policyname, qual, with_check from pg_policies where schemaname = 'public'`)
+      const policies = await sql.query<{ policyname: string; qual: string | null; with_check: string | null }>(
+        `select policyname, qual, with_check from pg_policies where schemaname = 'public'`,
+      )
       expect(policies.length).toBeGreaterThanOrEqual(5)
       for (const policy of policies) {
         const text = `${policy.qual ?? ''} ${policy.with_check ?? ''}`
@@ -155,21 +224,28 @@ for (const target of targets) {
     it('turns their invisible characters in names and emails into U+FFFD, keeps messages, and validates the constraints', async () => {
       const sql = await target.open({ stopBefore: '20261201100000' })
       try {
-        await sql.query(`insert into public.contact_submissions (name, email, message) values ($1, $2, $3), ($4, $5, $6)`, [
-          'Bob \u202egnp.exe',
-          'bob\u200b@example.fr',
-          'Un message \u202eavec une inversion.',
-          'Alice Martin',
-          'alice@example.fr',
-          'Un message ordinaire.',
-        ])
+        await sql.query(
+          `insert into public.contact_submissions (name, email, message) values ($1, $2, $3), ($4, $5, $6)`,
+          [
+            'Bob \u202egnp.exe',
+            'bob\u200b@example.fr',
+            'Un message \u202eavec une inversion.',
+            'Alice Martin',
+            'alice@example.fr',
+            'Un message ordinaire.',
+          ],
+        )
         await sql.migrateRest()
-        const rows = await sql.query<{ name: string; email: string; message: string }>(`select name, email, message from public.contact_submissions order by name desc`)
+        const rows = await sql.query<{ name: string; email: string; message: string }>(
+          `select name, email, message from public.contact_submissions order by name desc`,
+        )
         expect(rows).toEqual([
           { name: 'Bob \ufffdgnp.exe', email: 'bob\ufffd@example.fr', message: 'Un message \u202eavec une inversion.' },
           { name: 'Alice Martin', email: 'alice@example.fr', message: 'Un message ordinaire.' },
         ])
-        const unvalidated = await sql.query(`select conname from pg_constraint where conrelid = 'public.contact_submissions'::regclass and not convalidated`)
+        const unvalidated = await sql.query(
+          `select conname from pg_constraint where conrelid = 'public.contact_submissions'::regclass and not convalidated`,
+        )
         expect(unvalidated).toEqual([])
       } finally {
         await sql.close()

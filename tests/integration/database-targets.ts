@@ -16,12 +16,18 @@ export type Sql = {
 
 /** `stopBefore`: leave the migrations from that version on for `migrateRest` (tests of a migration's data step). */
 export type OpenOptions = { stopBefore?: string }
-export type Target = { name: string; open: (options?: OpenOptions) => Promise<Sql & { migrateRest: () => Promise<void> }> }
+export type Target = {
+  name: string
+  open: (options?: OpenOptions) => Promise<Sql & { migrateRest: () => Promise<void> }>
+}
 
 async function applyAll(run: (sql: string) => Promise<unknown>, { stopBefore }: OpenOptions = {}) {
   await run(readFileSync(BOOTSTRAP_SQL, 'utf8'))
   const migrations = listMigrations(migrationsDir(join(process.cwd(), 'supabase')))
-  const cut = stopBefore === undefined ? migrations.length : migrations.filter((migration) => migration.version < stopBefore).length
+  const cut =
+    stopBefore === undefined
+      ? migrations.length
+      : migrations.filter((migration) => migration.version < stopBefore).length
   for (const migration of migrations.slice(0, cut)) await run(readFileSync(migration.file, 'utf8'))
   return async () => {
     for (const migration of migrations.slice(cut)) await run(readFileSync(migration.file, 'utf8'))
@@ -50,7 +56,9 @@ function postgres(url: string): Target {
       await admin.connect()
       const database = `policy_test_${process.pid}_${Date.now()}`
       // Hosted Supabase databases are UTF-8, whatever this server's default encoding.
-      await admin.query(`create database ${database} with template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`)
+      await admin.query(
+        `create database ${database} with template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`,
+      )
       const target = new URL(url)
       target.pathname = `/${database}`
       const client = new pg.Client({ connectionString: target.href })
@@ -69,4 +77,7 @@ function postgres(url: string): Target {
   }
 }
 
-export const targets: Target[] = [pglite, ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : [])]
+export const targets: Target[] = [
+  pglite,
+  ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
+]

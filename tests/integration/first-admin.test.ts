@@ -9,11 +9,20 @@ beforeAll(async () => {
 })
 afterAll(() => test.close())
 
-const admins = async () => (await test.stored(`select u.email from public.user_roles r join auth.users u on u.id = r.user_id where r.role = 'admin'`)).map((row) => row.email)
+const admins = async () =>
+  (
+    await test.stored(
+      `select u.email from public.user_roles r join auth.users u on u.id = r.user_id where r.role = 'admin'`,
+    )
+  ).map((row) => row.email)
 
 describe('ensureFirstAdmin', () => {
   it('refuses a weak ADMIN_PASSWORD and creates nobody, then creates the admin once and names the inbox', async () => {
-    const options = { url: test.server.url, serviceRoleKey: test.server.serviceRoleKey, inboxUrl: 'http://127.0.0.1:4000/admin-panel-2024' }
+    const options = {
+      url: test.server.url,
+      serviceRoleKey: test.server.serviceRoleKey,
+      inboxUrl: 'http://127.0.0.1:4000/admin-panel-2024',
+    }
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const logs = vi.spyOn(console, 'log').mockImplementation(() => {})
     try {

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deleteSubmission, deleteSubmissionsByEmail, fetchAllMatching, fetchInboxPage, isAdmin, PAGE_SIZE, setRead } from '@/lib/admin/inbox-api'
+import {
+  deleteSubmission,
+  deleteSubmissionsByEmail,
+  fetchAllMatching,
+  fetchInboxPage,
+  isAdmin,
+  PAGE_SIZE,
+  setRead,
+} from '@/lib/admin/inbox-api'
 import { submissionsToCsv } from '@/lib/admin/submissions-csv'
 import { signedInUser, startTestSupabase, VALID_ROW, type TestSupabase } from './local-supabase'
 
@@ -18,7 +26,9 @@ beforeAll(async () => {
   }))
   const { error } = await test.service().from('contact_submissions').insert(rows)
   if (error) throw error
-  await test.server.database.db.exec(`update public.contact_submissions set created_at = now() - (substring(name from 8)::int * interval '1 minute')`)
+  await test.server.database.db.exec(
+    `update public.contact_submissions set created_at = now() - (substring(name from 8)::int * interval '1 minute')`,
+  )
   admin = await signedInUser(test, 'admin@example.fr', { admin: true })
   member = await signedInUser(test, 'member@example.fr')
 })
@@ -46,7 +56,10 @@ describe('who may read and manage messages', () => {
   })
 
   it('even an admin can only change is_read, not rewrite a message', async () => {
-    const { error } = await admin.client.from('contact_submissions').update({ message: 'Rewritten by someone' }).eq('email', 'client1@example.fr')
+    const { error } = await admin.client
+      .from('contact_submissions')
+      .update({ message: 'Rewritten by someone' })
+      .eq('email', 'client1@example.fr')
     expect(error?.code).toBe('42501')
   })
 
@@ -66,13 +79,17 @@ describe('inbox operations', () => {
     expect(first.rows[0].name).toBe('Client 000')
     expect(first.rows[49].name).toBe('Client 049')
     const last = await fetchInboxPage(admin.client, 2, '')
-    expect(last.rows.map((row) => row.name)).toEqual(Array.from({ length: 20 }, (_, i) => `Client ${String(100 + i).padStart(3, '0')}`))
+    expect(last.rows.map((row) => row.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Client ${String(100 + i).padStart(3, '0')}`),
+    )
   })
 
   it('searches name, email and message, with punctuation taken literally', async () => {
     expect((await fetchInboxPage(admin.client, 0, 'repeat@')).total).toBe(12)
     expect((await fetchInboxPage(admin.client, 0, 'client 011')).rows.map((row) => row.name)).toEqual(['Client 011'])
-    expect((await fetchInboxPage(admin.client, 0, '"refonte", avec 100%')).rows.map((row) => row.name)).toEqual(['Client 007'])
+    expect((await fetchInboxPage(admin.client, 0, '"refonte", avec 100%')).rows.map((row) => row.name)).toEqual([
+      'Client 007',
+    ])
     expect((await fetchInboxPage(admin.client, 0, 'numéro 42 pour')).total).toBe(1)
     expect((await fetchInboxPage(admin.client, 0, 'zzz-nothing')).total).toBe(0)
     // % and _ are not wildcards in a search.

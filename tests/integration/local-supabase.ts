@@ -6,10 +6,19 @@ import { contactSettingsSql, type ContactSettings } from '@/lib/supabase/setting
 /** An in-memory local Supabase with this project's migrations and functions on a free loopback port,
  *  with its log captured instead of printed; the contact settings are stored after the migrations
  *  (trusted proxy hops apply to the database's rate limit and the twin's sign-in throttle alike). */
-export async function startTestSupabase({ contactRateLimit, ...options }: Omit<LocalSupabaseOptions, 'supabaseDir' | 'startupSql'> & ContactSettings = {}) {
+export async function startTestSupabase({
+  contactRateLimit,
+  ...options
+}: Omit<LocalSupabaseOptions, 'supabaseDir' | 'startupSql'> & ContactSettings = {}) {
   const logs: Record<string, unknown>[] = []
   const startupSql = contactSettingsSql({ contactRateLimit, trustedProxyHops: options.trustedProxyHops })
-  const server: LocalSupabase = await startLocalSupabase({ supabaseDir: join(process.cwd(), 'supabase'), port: 0, log: (entry) => logs.push(entry), startupSql, ...options })
+  const server: LocalSupabase = await startLocalSupabase({
+    supabaseDir: join(process.cwd(), 'supabase'),
+    port: 0,
+    log: (entry) => logs.push(entry),
+    startupSql,
+    ...options,
+  })
   const client = (key: string, headers: Record<string, string> = {}): SupabaseClient =>
     createClient(server.url, key, { auth: { persistSession: false, autoRefreshToken: false }, global: { headers } })
   return {
@@ -18,14 +27,21 @@ export async function startTestSupabase({ contactRateLimit, ...options }: Omit<L
     anon: (headers?: Record<string, string>) => client(server.anonKey, headers),
     service: () => client(server.serviceRoleKey),
     /** Rows as the superuser sees them (bypasses RLS): what is really stored. */
-    stored: async (sql = 'select * from public.contact_submissions order by created_at') => (await server.database.db.query<Record<string, unknown>>(sql)).rows,
+    stored: async (sql = 'select * from public.contact_submissions order by created_at') =>
+      (await server.database.db.query<Record<string, unknown>>(sql)).rows,
     close: () => server.close(),
   }
 }
 
 export type TestSupabase = Awaited<ReturnType<typeof startTestSupabase>>
 
-export const VALID_ROW = { name: 'Camille Martin', email: 'camille@example.fr', phone: '+33 6 12 34 56 78', message: 'Bonjour, je voudrais un devis pour LinkedIn.', package: 'Growth' }
+export const VALID_ROW = {
+  name: 'Camille Martin',
+  email: 'camille@example.fr',
+  phone: '+33 6 12 34 56 78',
+  message: 'Bonjour, je voudrais un devis pour LinkedIn.',
+  package: 'Growth',
+}
 
 let counter = 0
 /**
@@ -38,7 +54,11 @@ export function clientAddress(): string {
 }
 
 /** Creates a user, optionally an admin, and returns a signed-in client. */
-export async function signedInUser(test: TestSupabase, email: string, { admin = false, password = 'Correct-Horse-42!' } = {}) {
+export async function signedInUser(
+  test: TestSupabase,
+  email: string,
+  { admin = false, password = 'Correct-Horse-42!' } = {},
+) {
   const created = await test.service().auth.admin.createUser({ email, password, email_confirm: true })
   if (created.error) throw created.error
   if (admin) {

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SMTPServer } from 'smtp-server'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { newSubmissionId } from '@/lib/contact/submission-id'
-import { startTestSupabase, type TestSupabase } from './local-supabase'
+import { clientAddress, startTestSupabase, VALID_ROW, type TestSupabase } from './local-supabase'
 
 /** An SMTP receiver on a free loopback port that keeps every message it accepts. */
 async function startSmtpReceiver() {
@@ -32,7 +32,13 @@ async function startSmtpReceiver() {
 }
 
 /** The message a visitor stores (the form inserts it under an id it drew itself). */
-const STORED = { name: 'Camille Martin', email: 'camille@example.fr', phone: '06 12 34 56 78', message: 'Bonjour, je souhaite une stratégie de contenu.', package: 'Advanced' }
+const STORED = {
+  name: 'Camille Martin',
+  email: 'camille@example.fr',
+  phone: '06 12 34 56 78',
+  message: 'Bonjour, je souhaite une stratégie de contenu.',
+  package: 'Advanced',
+}
 
 let test: TestSupabase
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>
@@ -51,7 +57,9 @@ afterEach(() => {
 })
 
 async function invoke(body: unknown) {
-  const { data, error } = await test.anon().functions.invoke('send-contact-email', { body: body as Record<string, unknown> })
+  const { data, error } = await test
+    .anon()
+    .functions.invoke('send-contact-email', { body: body as Record<string, unknown> })
   const context = error ? (error as { context?: Response }).context : undefined
   return { data: context ? await context.json() : data, status: context?.status ?? (error ? 0 : 200) }
 }
@@ -59,13 +67,19 @@ async function invoke(body: unknown) {
 /** Stores a message as the form does: anon insert with a fresh id, no read-back. */
 async function store(row: Record<string, unknown> = STORED): Promise<string> {
   const id = newSubmissionId()
-  const { error } = await test.anon().from('contact_submissions').insert({ id, ...row })
+  const { error } = await test
+    .anon()
+    .from('contact_submissions')
+    .insert({ id, ...row })
   if (error) throw error
   return id
 }
 
 const decodeQuotedPrintable = (raw: string) =>
-  Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8')
 
 describe('send-contact-email', () => {
   it('emails the stored message to the agency, with the visitor as reply-to and the package', async () => {
@@ -89,7 +103,15 @@ describe('send-contact-email', () => {
   it('sends the stored row, never the copies a request carries (no relay of arbitrary text or reply-to)', async () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`
     const id = await store()
-    const { status } = await invoke({ id, name: 'Mallory', email: 'mallory@evil.example', message: 'Buy now at evil.example', package: 'Spam', website: '', _meta: { fillTime: 9999 } })
+    const { status } = await invoke({
+      id,
+      name: 'Mallory',
+      email: 'mallory@evil.example',
+      message: 'Buy now at evil.example',
+      package: 'Spam',
+      website: '',
+      _meta: { fillTime: 9999 },
+    })
     expect(status).toBe(200)
     const raw = decodeQuotedPrintable(smtp.received.at(-1)!.raw)
     expect(raw).toContain('camille@example.fr')
@@ -112,7 +134,9 @@ describe('send-contact-email', () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`
     const id = await store()
     const before = smtp.received.length
-    const statuses = (await Promise.all(Array.from({ length: 5 }, () => invoke({ id })))).map((result) => result.status).sort()
+    const statuses = (await Promise.all(Array.from({ length: 5 }, () => invoke({ id }))))
+      .map((result) => result.status)
+      .sort()
     expect(statuses).toEqual([200, 409, 409, 409, 409])
     expect(smtp.received.length).toBe(before + 1)
   })
@@ -172,5 +196,74 @@ describe('send-contact-email', () => {
       body: JSON.stringify({ id: await store() }),
     })
     expect(response.status).toBe(401)
+  })
+})
+
+describe('send-contact-email is not an open mail relay', () => {
+  let relay: TestSupabase
+  let outbox: string
+  beforeAll(async () => {
+    // The default limit (5 messages per address per 10 minutes), behind one trusted proxy.
+    relay = await startTestSupabase({ trustedProxyHops: 2 })
+    outbox = mkdtempSync(join(tmpdir(), 'outbox-relay-'))
+  })
+  // Each test's environment: the file's afterEach puts the saved one back after every test.
+  beforeEach(() => {
+    process.env.OUTBOX_DIR = outbox
+    delete process.env.SMTP_URL
+  })
+  afterAll(async () => {
+    rmSync(outbox, { recursive: true, force: true })
+    await relay.close()
+  })
+
+  async function notify(address: string, body: unknown) {
+    const response = await fetch(`${relay.server.url}/functions/v1/send-contact-email`, {
+      method: 'POST',
+      headers: {
+        apikey: relay.server.anonKey,
+        Authorization: `Bearer ${relay.server.anonKey}`,
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': address,
+      },
+      body: JSON.stringify(body),
+    })
+    return { status: response.status, body: await response.json() }
+  }
+
+  it('any text with any Reply-To, without a stored message: 400, nothing sent', async () => {
+    const spam = {
+      name: 'Relay',
+      email: 'victim@example.org',
+      message: 'Any text the sender likes, at any rate.',
+      website: '',
+      _meta: { fillTime: 999_999 },
+    }
+    for (let i = 0; i < 20; i++) expect((await notify(clientAddress(), spam)).status).toBe(400)
+    expect(readdirSync(outbox)).toHaveLength(0)
+  })
+
+  it('an address refused by the insert limit gets nothing more sent: one email per stored message, and only five are stored', async () => {
+    const address = clientAddress()
+    const client = relay.anon({ 'X-Forwarded-For': address })
+    const ids: string[] = []
+    for (let i = 0; i < 6; i++) {
+      const id = newSubmissionId()
+      const { status } = await client
+        .from('contact_submissions')
+        .insert({ id, ...VALID_ROW, email: `relay-${i}@example.fr` })
+      expect(status).toBe(i < 5 ? 201 : 429)
+      ids.push(id)
+    }
+    const statuses: number[] = []
+    for (const id of ids) {
+      statuses.push((await notify(address, { id, email: 'victim@example.org', message: 'Replaced text?' })).status)
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 404])
+    // Again, from the same address or any other: already sent.
+    for (const id of ids.slice(0, 5)) expect((await notify(clientAddress(), { id })).status).toBe(409)
+    const emails = readdirSync(outbox).map((file) => readFileSync(join(outbox, file), 'utf8'))
+    expect(emails).toHaveLength(5)
+    for (const email of emails) expect(email).not.toContain('victim@example.org')
   })
 })

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { deletedCountLabel, deletionAnnouncement, formatSubmissionDate, receivedCountLabel, unreadCountLabel } from '@/lib/admin/inbox-format'
+import {
+  deletedCountLabel,
+  deletionAnnouncement,
+  formatSubmissionDate,
+  receivedCountLabel,
+  unreadCountLabel,
+} from '@/lib/admin/inbox-format'
 import { csvCell, submissionsToCsv, type Submission } from '@/lib/admin/submissions-csv'
 
 describe('inbox labels', () => {
@@ -17,8 +23,12 @@ describe('inbox labels', () => {
   it('says what a deletion removed and what is left', () => {
     expect(deletionAnnouncement({ name: 'Zoé Dupont' }, 54)).toBe('Message de Zoé Dupont supprimé. 54 messages reçus.')
     expect(deletionAnnouncement({ name: 'Zoé Dupont' }, 0)).toBe('Message de Zoé Dupont supprimé. 0 message reçu.')
-    expect(deletionAnnouncement({ email: 'a@b.fr', count: 10 }, 1)).toBe('10 messages de a@b.fr supprimés. 1 message reçu.')
-    expect(deletionAnnouncement({ email: 'a@b.fr', count: 1 }, 3)).toBe('1 message de a@b.fr supprimé. 3 messages reçus.')
+    expect(deletionAnnouncement({ email: 'a@b.fr', count: 10 }, 1)).toBe(
+      '10 messages de a@b.fr supprimés. 1 message reçu.',
+    )
+    expect(deletionAnnouncement({ email: 'a@b.fr', count: 1 }, 3)).toBe(
+      '1 message de a@b.fr supprimé. 3 messages reçus.',
+    )
     expect(deletionAnnouncement({ name: 'Zoé Dupont' }, null)).toBe('Message de Zoé Dupont supprimé.')
   })
 

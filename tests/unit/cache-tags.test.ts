@@ -27,7 +27,8 @@ function typesRead(query: string): { types: Set<string>; problems: string[] } {
     if (expr.type !== 'OpCall' || left?.type !== 'AccessAttribute' || left.name !== '_type' || left.base) return []
     const right = expr.right as Node
     if (expr.op === '==' && right.type === 'Value') return [String(right.value)]
-    if (expr.op === 'in' && right.type === 'Array') return (right.elements as { value: Node }[]).map((element) => String(element.value.value))
+    if (expr.op === 'in' && right.type === 'Array')
+      return (right.elements as { value: Node }[]).map((element) => String(element.value.value))
     return []
   }
   const walk = (node: unknown) => {
@@ -42,7 +43,8 @@ function typesRead(query: string): { types: Set<string>; problems: string[] } {
     if (current.type === 'Deref') {
       const base = current.base as Node
       const name = base.type === 'AccessAttribute' ? String(base.name) : '(expression)'
-      if (!IMMUTABLE_REFERENCES.has(name)) problems.push(`a reference followed from "${name}" (add its type here and to the calls' tags)`)
+      if (!IMMUTABLE_REFERENCES.has(name))
+        problems.push(`a reference followed from "${name}" (add its type here and to the calls' tags)`)
     }
     Object.values(current).forEach(walk)
   }
@@ -50,7 +52,9 @@ function typesRead(query: string): { types: Set<string>; problems: string[] } {
   return { types, problems }
 }
 
-const queryEntries = Object.entries(queries as Record<string, unknown>).filter((entry): entry is [string, string] => entry[0].endsWith('Query') && typeof entry[1] === 'string')
+const queryEntries = Object.entries(queries as Record<string, unknown>).filter(
+  (entry): entry is [string, string] => entry[0].endsWith('Query') && typeof entry[1] === 'string',
+)
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -61,24 +65,34 @@ function sourceFiles(folder: string): string[] {
 }
 
 /** The site's files that may call sanityFetch (not its definition). */
-const siteFiles = ['app', 'components', 'lib'].flatMap(sourceFiles).filter((file) => file !== join('lib', 'sanity', 'fetch.ts'))
+const siteFiles = ['app', 'components', 'lib']
+  .flatMap(sourceFiles)
+  .filter((file) => file !== join('lib', 'sanity', 'fetch.ts'))
 
 /** Every sanityFetch / sanityFetchPublished call of the site: which query, which tags. */
 const calls = siteFiles.flatMap((file) => {
   const text = readFileSync(file, 'utf8')
-  return [...text.matchAll(/\bsanityFetch(?:Published)?\(\s*(\w+)\s*,[^[\])]*?(?:,\s*\[([^\]]*)\])?\s*\)/g)].map(([call, query, tags]) => ({
-    where: `${file}: ${call.replace(/\s+/g, ' ')}`,
-    query,
-    tags: [...(tags ?? '').matchAll(/'([^']+)'/g)].map(([, tag]) => tag),
-  }))
+  return [...text.matchAll(/\bsanityFetch(?:Published)?\(\s*(\w+)\s*,[^[\])]*?(?:,\s*\[([^\]]*)\])?\s*\)/g)].map(
+    ([call, query, tags]) => ({
+      where: `${file}: ${call.replace(/\s+/g, ' ')}`,
+      query,
+      tags: [...(tags ?? '').matchAll(/'([^']+)'/g)].map(([, tag]) => tag),
+    }),
+  )
 })
 
 describe('cache tags', () => {
   it('finds the queries and their calls', () => {
     expect(queryEntries.length).toBeGreaterThanOrEqual(8)
     expect(calls.length).toBeGreaterThanOrEqual(queryEntries.length)
-    const callCount = siteFiles.reduce((count, file) => count + [...readFileSync(file, 'utf8').matchAll(/\bsanityFetch(?:Published)?\(/g)].length, 0)
-    expect(calls.length, 'a sanityFetch call this test cannot read (write it as sanityFetch(query, params, [tags]))').toBe(callCount)
+    const callCount = siteFiles.reduce(
+      (count, file) => count + [...readFileSync(file, 'utf8').matchAll(/\bsanityFetch(?:Published)?\(/g)].length,
+      0,
+    )
+    expect(
+      calls.length,
+      'a sanityFetch call this test cannot read (write it as sanityFetch(query, params, [tags]))',
+    ).toBe(callCount)
   })
 
   it.each(queryEntries)('%s reads only document types it can name', (_name, query) => {
@@ -97,8 +111,17 @@ describe('cache tags', () => {
   })
 
   it('reads the types of a query as written', () => {
-    expect([...typesRead(queries.homePageQuery).types].sort()).toEqual(['benefit', 'clientLogo', 'homePage', 'service', 'testimonial'])
-    expect(typesRead('*[_type in ["a", "b"] && defined(slug)]{ "r": ref->title }')).toEqual({ types: new Set(['a', 'b']), problems: ['a reference followed from "ref" (add its type here and to the calls\' tags)'] })
+    expect([...typesRead(queries.homePageQuery).types].sort()).toEqual([
+      'benefit',
+      'clientLogo',
+      'homePage',
+      'service',
+      'testimonial',
+    ])
+    expect(typesRead('*[_type in ["a", "b"] && defined(slug)]{ "r": ref->title }')).toEqual({
+      types: new Set(['a', 'b']),
+      problems: ['a reference followed from "ref" (add its type here and to the calls\' tags)'],
+    })
     expect(typesRead('*[defined(slug)]').problems).toEqual(['a filter over every document without a _type constraint'])
   })
 })

@@ -3,7 +3,10 @@ import en from '@/messages/en.json'
 import fr from '@/messages/fr.json'
 import { selectedPackageLabel, waitDescription } from '@/lib/contact/contact-copy'
 
-const copy = (locale: string, messages: typeof fr) => ({ locale, form: { waitDescription: messages.ContactForm.waitDescription } })
+const copy = (locale: string, messages: typeof fr) => ({
+  locale,
+  form: { waitDescription: messages.ContactForm.waitDescription },
+})
 
 describe('waitDescription', () => {
   it('uses the French plural rule', () => {

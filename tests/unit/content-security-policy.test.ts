@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy, cspSource, policySourcesFromEnv, withInlineHashes } from '../../lib/content-security-policy'
+import { contentSecurityPolicy, cspSource, withInlineHashes } from '../../lib/security/content-security-policy'
+import { policySourcesFromEnv } from '../../lib/security/policy-sources'
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 const directive = (policy: string, name: string) =>
@@ -31,8 +32,15 @@ describe('contentSecurityPolicy', () => {
       expect(directive(policy, 'object-src')).toEqual(["'none'"])
       expect(policy).not.toMatch(/unsafe|\bhttp:/)
     }
-    expect(directive(contentSecurityPolicy('site', hosted), 'connect-src')).toEqual(["'self'", 'https://xyzcompany.supabase.co'])
-    expect(directive(contentSecurityPolicy('site', hosted), 'img-src')).toEqual(["'self'", 'data:', 'https://cdn.sanity.io'])
+    expect(directive(contentSecurityPolicy('site', hosted), 'connect-src')).toEqual([
+      "'self'",
+      'https://xyzcompany.supabase.co',
+    ])
+    expect(directive(contentSecurityPolicy('site', hosted), 'img-src')).toEqual([
+      "'self'",
+      'data:',
+      'https://cdn.sanity.io',
+    ])
   })
 
   it('the local twins, plain HTTP, are named without a scheme: reachable from an http page, only over TLS from an https one', () => {
@@ -46,10 +54,14 @@ describe('contentSecurityPolicy', () => {
     const policy = contentSecurityPolicy('studio', hosted)
     expect(directive(policy, 'script-src')).toEqual(["'self'"])
     expect(directive(policy, 'style-src')).toEqual(["'self'", "'unsafe-inline'"])
-    expect(directive(policy, 'connect-src')).toEqual(expect.arrayContaining(['https://abc123de.api.sanity.io', 'wss://abc123de.api.sanity.io']))
+    expect(directive(policy, 'connect-src')).toEqual(
+      expect.arrayContaining(['https://abc123de.api.sanity.io', 'wss://abc123de.api.sanity.io']),
+    )
     expect(directive(policy, 'connect-src')).not.toContain('https://xyzcompany.supabase.co') // the Studio never talks to Supabase
     expect(directive(policy, 'frame-src')).toEqual(["'self'"])
-    expect(directive(contentSecurityPolicy('studio', local), 'connect-src')).toEqual(expect.arrayContaining(['https://localhost:54380', 'https://local.localhost:54380']))
+    expect(directive(contentSecurityPolicy('studio', local), 'connect-src')).toEqual(
+      expect.arrayContaining(['https://localhost:54380', 'https://local.localhost:54380']),
+    )
   })
 
   it('draft mode adds the overlays’ inline styles and the live connection, for editors only', () => {
@@ -77,12 +89,20 @@ describe('withInlineHashes', () => {
 
   it('names every inline script once by its hash, not external scripts nor data blocks', () => {
     const completed = withInlineHashes(policy, html)
-    expect(directive(completed, 'script-src')).toEqual(["'self'", hash('self.__next_f.push([1,"a"])'), hash('(self.__next_f=self.__next_f||[]).push([0])')])
+    expect(directive(completed, 'script-src')).toEqual([
+      "'self'",
+      hash('self.__next_f.push([1,"a"])'),
+      hash('(self.__next_f=self.__next_f||[]).push([0])'),
+    ])
   })
 
   it('names style attributes, decoded as the browser reads them, under style-src-attr with unsafe-hashes', () => {
     const completed = withInlineHashes(policy, html)
-    expect(directive(completed, 'style-src-attr')).toEqual(["'unsafe-hashes'", hash('color:transparent'), hash('--logo-start:1;font-family:"Inter"')])
+    expect(directive(completed, 'style-src-attr')).toEqual([
+      "'unsafe-hashes'",
+      hash('color:transparent'),
+      hash('--logo-start:1;font-family:"Inter"'),
+    ])
     expect(directive(completed, 'style-src')).toEqual(["'self'"])
   })
 
@@ -103,7 +123,9 @@ describe('withInlineHashes', () => {
       expect(withInlineHashes(portable, '<!DOCTYPE html><p>Bonjour</p>')).toBe(contentSecurityPolicy(kind, hosted))
     }
     const draft = contentSecurityPolicy('site', hosted, { portable: true, draftMode: true })
-    expect(withInlineHashes(draft, html)).toBe(withInlineHashes(contentSecurityPolicy('site', hosted, { draftMode: true }), html))
+    expect(withInlineHashes(draft, html)).toBe(
+      withInlineHashes(contentSecurityPolicy('site', hosted, { draftMode: true }), html),
+    )
   })
 
   it('leaves the dev policy as it is: a hash would make browsers ignore its unsafe-inline', () => {
@@ -118,13 +140,18 @@ describe('the portable policy (next.config.ts: the build served by Next alone)',
     expect(directive(portable, 'script-src')).toEqual(["'self'", "'unsafe-inline'"])
     expect(directive(portable, 'style-src')).toEqual(["'self'"])
     expect(directive(portable, 'style-src-attr')).toEqual(["'unsafe-inline'"])
-    expect(portable.replace("script-src 'self' 'unsafe-inline'", "script-src 'self'").replace("; style-src-attr 'unsafe-inline'", '')).toBe(
-      contentSecurityPolicy('site', hosted),
-    )
+    expect(
+      portable
+        .replace("script-src 'self' 'unsafe-inline'", "script-src 'self'")
+        .replace("; style-src-attr 'unsafe-inline'", ''),
+    ).toBe(contentSecurityPolicy('site', hosted))
   })
 
   it('the Studio and draft mode, whose styles are inline already, only gain inline scripts', () => {
-    for (const portable of [contentSecurityPolicy('studio', hosted, { portable: true }), contentSecurityPolicy('site', hosted, { portable: true, draftMode: true })]) {
+    for (const portable of [
+      contentSecurityPolicy('studio', hosted, { portable: true }),
+      contentSecurityPolicy('site', hosted, { portable: true, draftMode: true }),
+    ]) {
       expect(directive(portable, 'script-src')).toEqual(["'self'", "'unsafe-inline'"])
       expect(directive(portable, 'style-src-attr')).toBeUndefined()
     }

@@ -7,7 +7,7 @@ import {
   draftAccessFromCookieHeader,
   draftAccessSecret,
   signDraftAccess,
-} from '@/lib/draft-mode/access-cookie'
+} from '@/lib/security/draft-access-cookie'
 
 const secret = 'a-server-secret-of-at-least-32-characters'
 const now = Date.UTC(2026, 0, 15, 9)
@@ -32,7 +32,8 @@ describe('the draft-access cookie (signed, expiring: draft mode ends on its own)
     expect(draftAccessExpiry([String(Number(expires) + 3600_000), ...rest].join('.'), secret, now)).toBeNull()
     expect(draftAccessExpiry(value, 'another-server-secret-of-32-characters!', now)).toBeNull()
     expect(draftAccessExpiry(`${value}x`, secret, now)).toBeNull()
-    for (const junk of [undefined, '', '1', 'a.b.c', `${now + 1000}..`, '99999999999999999999.x.y']) expect(draftAccessExpiry(junk, secret, now), String(junk)).toBeNull()
+    for (const junk of [undefined, '', '1', 'a.b.c', `${now + 1000}..`, '99999999999999999999.x.y'])
+      expect(draftAccessExpiry(junk, secret, now), String(junk)).toBeNull()
   })
 
   it('is read from a Cookie header as the site server gets it', () => {
@@ -43,7 +44,13 @@ describe('the draft-access cookie (signed, expiring: draft mode ends on its own)
   })
 
   it('is HttpOnly and SameSite=Lax (the Presentation tool frames the site from its own origin), Secure over https', () => {
-    expect(draftAccessCookieOptions({ secure: true, expires: now })).toMatchObject({ httpOnly: true, sameSite: 'lax', secure: true, path: '/', expires: new Date(now) })
+    expect(draftAccessCookieOptions({ secure: true, expires: now })).toMatchObject({
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: true,
+      path: '/',
+      expires: new Date(now),
+    })
     expect(draftAccessCookieOptions({ secure: false, expires: now })).toMatchObject({ secure: false })
   })
 })
@@ -58,6 +65,18 @@ describe('draftAccessSecret (the server secret the cookie is signed with)', () =
     expect(draftAccessSecret(env)).toBe(draftAccessSecret({ ...env }))
     expect(draftAccessSecret(env)).not.toBe(draftAccessSecret({ ...env, SANITY_API_READ_TOKEN: 'sk-another' }))
     expect(draftAccessSecret(env)).not.toContain('sk-viewer-token')
+    expect(draftAccessSecret({ ...env, DRAFT_MODE_SECRET: secret })).toBe(secret)
+  })
+
+  // The rule used to ask lib/backends.ts whether the Sanity project is hosted before deriving from the
+  // token. The production server checks draft access too, and its container image holds neither
+  // lib/backends.ts nor zod, so the rule now reads only the variables: the token, whenever it is set
+  // (offline it normally is not: the local Content Lake hands out its own viewer token), is a
+  // server-only secret all the same.
+  it('is derived from the read token whenever it is set, hosted project or not', () => {
+    const token = { SANITY_API_READ_TOKEN: 'sk-viewer-token' }
+    expect(draftAccessSecret(token)).toBe(draftAccessSecret({ ...token, NEXT_PUBLIC_SANITY_PROJECT_ID: 'abc123de' }))
+    expect(draftAccessSecret(token)).not.toBe(draftAccessSecret({}))
   })
 
   it('otherwise is random, made once per server process', () => {

@@ -6,8 +6,14 @@ import { locations, mainDocuments } from '@/studio/presentation'
  * document it opens for a page (studio/presentation.ts).
  */
 
-type Resolver = { select: Record<string, string>; resolve: (doc: Record<string, string> | null) => { locations?: { title: string; href: string }[]; message?: string } | null }
-const hrefs = (state: { locations?: { href: string }[] } | null | undefined) => state?.locations?.map((location) => location.href)
+type Resolver = {
+  select: Record<string, string>
+  resolve: (
+    doc: Record<string, string> | null,
+  ) => { locations?: { title: string; href: string }[]; message?: string } | null
+}
+const hrefs = (state: { locations?: { href: string }[] } | null | undefined) =>
+  state?.locations?.map((location) => location.href)
 
 describe('document locations', () => {
   it('a service: its own page and the home page, in French and English', () => {
@@ -20,10 +26,19 @@ describe('document locations', () => {
   })
 
   it('a legal page at its slug; singletons and home sections at fixed pages; site settings everywhere', () => {
-    expect(hrefs((locations.legalPage as Resolver).resolve({ title: 'Mentions légales', titleEn: 'Legal notice', slug: 'legal-notice' }))).toEqual(['/legal-notice', '/en/legal-notice'])
+    expect(
+      hrefs(
+        (locations.legalPage as Resolver).resolve({
+          title: 'Mentions légales',
+          titleEn: 'Legal notice',
+          slug: 'legal-notice',
+        }),
+      ),
+    ).toEqual(['/legal-notice', '/en/legal-notice'])
     expect(hrefs(locations.homePage as { locations: { href: string }[] })).toEqual(['/', '/en'])
     expect(hrefs(locations.aboutPage as { locations: { href: string }[] })).toEqual(['/about', '/en/about'])
-    for (const type of ['benefit', 'clientLogo', 'testimonial']) expect(hrefs(locations[type] as { locations: { href: string }[] })).toEqual(['/', '/en'])
+    for (const type of ['benefit', 'clientLogo', 'testimonial'])
+      expect(hrefs(locations[type] as { locations: { href: string }[] })).toEqual(['/', '/en'])
     const settings = locations.siteSettings as { locations: { href: string }[]; message: string }
     expect(hrefs(settings)).toEqual(['/', '/en', '/about', '/en/about', '/contact', '/en/contact'])
     expect(settings.message).toMatch(/toutes les pages/)
@@ -32,13 +47,20 @@ describe('document locations', () => {
 
 describe('main documents', () => {
   it('opens the page’s document for each route, in both languages', () => {
-    const byRoute = (route: string) => mainDocuments.find((entry) => ([] as string[]).concat(entry.route).includes(route))
+    const byRoute = (route: string) =>
+      mainDocuments.find((entry) => ([] as string[]).concat(entry.route).includes(route))
     expect(byRoute('/en')?.filter).toBe('_type == "homePage"')
     expect(byRoute('/about')?.filter).toBe('_type == "aboutPage"')
     expect(byRoute('/en/contact')?.filter).toBe('_type == "contactPage"')
     const page = byRoute('/en/:slug')
     expect(page?.filter).toContain('slug.current == $slug')
-    const params = page?.params as (context: { params: Record<string, string>; origin: string; path: string }) => Record<string, string>
-    expect(params({ params: { slug: 'legal-notice' }, origin: '', path: '/en/legal-notice' })).toEqual({ slug: 'legal-notice' })
+    const params = page?.params as (context: {
+      params: Record<string, string>
+      origin: string
+      path: string
+    }) => Record<string, string>
+    expect(params({ params: { slug: 'legal-notice' }, origin: '', path: '/en/legal-notice' })).toEqual({
+      slug: 'legal-notice',
+    })
   })
 })

@@ -11,14 +11,24 @@ function streamed(chunks: number, size: number, headers: Record<string, string> 
       controller.enqueue(new Uint8Array(size).fill(0x61))
     },
   })
-  const request = new Request('http://site.test/api/revalidate', { method: 'POST', body, headers, duplex: 'half' } as RequestInit)
+  const request = new Request('http://site.test/api/revalidate', {
+    method: 'POST',
+    body,
+    headers,
+    duplex: 'half',
+  } as RequestInit)
   return { request, pulled: () => pulled }
 }
 
 describe('readLimitedText', () => {
   it('reads a body within the limit', async () => {
-    expect(await readLimitedText(new Request('http://site.test/', { method: 'POST', body: '{"_type":"x"}' }), 100)).toEqual({ ok: true, text: '{"_type":"x"}' })
-    expect(await readLimitedText(new Request('http://site.test/', { method: 'POST' }), 100)).toEqual({ ok: true, text: '' })
+    expect(
+      await readLimitedText(new Request('http://site.test/', { method: 'POST', body: '{"_type":"x"}' }), 100),
+    ).toEqual({ ok: true, text: '{"_type":"x"}' })
+    expect(await readLimitedText(new Request('http://site.test/', { method: 'POST' }), 100)).toEqual({
+      ok: true,
+      text: '',
+    })
   })
 
   it('refuses a declared length beyond the limit without reading a byte', async () => {

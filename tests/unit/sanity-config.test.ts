@@ -20,7 +20,10 @@ afterEach(() => {
 
 describe('hosted project', () => {
   it('reads the hosted Content Lake through the project host name, and leaves the Studio on Sanity defaults', async () => {
-    const { client, studio } = await loadWith({ NEXT_PUBLIC_SANITY_PROJECT_ID: 'abc123de', NEXT_PUBLIC_SANITY_DATASET: 'production' })
+    const { client, studio } = await loadWith({
+      NEXT_PUBLIC_SANITY_PROJECT_ID: 'abc123de',
+      NEXT_PUBLIC_SANITY_DATASET: 'production',
+    })
     expect(client.projectId).toBe('abc123de')
     expect(client.apiHost).toBe('https://api.sanity.io')
     expect(client.useProjectHostname).toBe(true)
@@ -48,8 +51,16 @@ describe('no project configured', () => {
     expect(studio.apiHost).toBe('https://localhost:54380')
     expect(studio.auth).toEqual({ loginMethod: 'token', apiHost: 'https://localhost:54380' })
     expect(studio.search).toEqual({ strategy: 'groqLegacy' })
-    const factory = studio.unstable_clientFactory as (options: Record<string, unknown>) => { config: () => Record<string, unknown> }
-    const studioClient = factory({ projectId: 'local', dataset: 'production', apiVersion: '2025-02-19', apiHost: 'https://localhost:54380', useCdn: false })
+    const factory = studio.unstable_clientFactory as (options: Record<string, unknown>) => {
+      config: () => Record<string, unknown>
+    }
+    const studioClient = factory({
+      projectId: 'local',
+      dataset: 'production',
+      apiVersion: '2025-02-19',
+      apiHost: 'https://localhost:54380',
+      useCdn: false,
+    })
     expect(studioClient.config().useProjectHostname).toBe(false)
     expect(studioClient.config().url).toBe('https://localhost:54380/v2025-02-19')
   })

@@ -51,7 +51,11 @@ export default async function HomePage({ params }: Props) {
   ])
   const page = home.page
   if (!page?.hero || !settings) throw new Error('The home page document is missing from the dataset.')
-  const jsonLd = professionalServiceJsonLd(settings, `${siteUrl}${locale === 'fr' ? '/' : '/en'}`, page.seo?.description)
+  const jsonLd = professionalServiceJsonLd(
+    settings,
+    `${siteUrl}${locale === 'fr' ? '/' : '/en'}`,
+    page.seo?.description,
+  )
 
   return (
     <>
@@ -66,7 +70,12 @@ export default async function HomePage({ params }: Props) {
           {page.contactCta?.buttonLabel}
         </Link>
         {settings.bookingUrl ? (
-          <a href={settings.bookingUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses('accent', 'lg')}>
+          <a
+            href={settings.bookingUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('accent', 'lg')}
+          >
             {settings.bookingLabel}
           </a>
         ) : null}

@@ -26,7 +26,10 @@ export async function POST(request: NextRequest) {
   if (!secret) {
     return isSanityHosted
       ? Response.json({ error: 'SANITY_REVALIDATE_SECRET is not set: the webhook is refused' }, { status: 501 })
-      : Response.json({ error: 'The local Content Lake, which holds the webhook secret, cannot be reached' }, { status: 503 })
+      : Response.json(
+          { error: 'The local Content Lake, which holds the webhook secret, cannot be reached' },
+          { status: 503 },
+        )
   }
   const body = await readLimitedText(request, MAX_BODY_BYTES)
   if (!body.ok) return Response.json({ error: `The body is larger than ${MAX_BODY_BYTES} bytes` }, { status: 413 })

@@ -1,10 +1,12 @@
 import { contentTypeOf } from '../assets.ts'
-import { gatewayError, send } from '../http-kit.ts'
+import { send } from '../../http-kit.ts'
+import { gatewayError } from '../content-lake-error.ts'
 import type { Route } from './route.ts'
 
 /** GET /images|files/<project>/<dataset>/<file>: asset bytes, public like the CDN's (no version prefix). */
 export const assetFiles: Route = {
-  matches: ({ versioned, method, segments: [kind], segments }) => !versioned && (kind === 'images' || kind === 'files') && method === 'GET' && segments.length === 4,
+  matches: ({ versioned, method, segments: [kind], segments }) =>
+    !versioned && (kind === 'images' || kind === 'files') && method === 'GET' && segments.length === 4,
   serve: ({ response, cors, segments: [, project, dataset, file] }, lake) => {
     if (project !== lake.projectId) throw gatewayError(404, 'Not Found', 'Unknown project')
     lake.requireDataset(dataset)

@@ -1,4 +1,5 @@
-import { gatewayError, header, sendJson, type Request } from '../http-kit.ts'
+import { header, sendJson, type Request } from '../../http-kit.ts'
+import { gatewayError } from '../content-lake-error.ts'
 import type { Route } from './route.ts'
 
 const isLoopback = (request: Request) => /^(127\.|::1$|::ffff:127\.)/.test(request.socket?.remoteAddress ?? '')
@@ -18,7 +19,12 @@ export const auth: Route = {
       if (!isLoopback(request) || header(request, 'origin') !== undefined) {
         throw gatewayError(403, 'Forbidden', "The site's credentials go to the site's server on loopback only")
       }
-      return sendJson(response, 200, { viewerToken: lake.viewerToken, webhookSecret: lake.webhookSecret }, { 'Cache-Control': 'no-store' })
+      return sendJson(
+        response,
+        200,
+        { viewerToken: lake.viewerToken, webhookSecret: lake.webhookSecret },
+        { 'Cache-Control': 'no-store' },
+      )
     }
     if (second === 'providers') return json(200, { thirdPartyLogin: false, sso: { saml: false }, providers: [] })
     if (second === 'logout') return json(200, { ok: true })

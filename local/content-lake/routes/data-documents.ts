@@ -1,5 +1,6 @@
 import type { SanityDocument } from '../document-store.ts'
-import { gatewayError, send } from '../http-kit.ts'
+import { send } from '../../http-kit.ts'
+import { gatewayError } from '../content-lake-error.ts'
 import { visibleTo } from '../query.ts'
 import { dataEndpoint, type Route } from './route.ts'
 
@@ -30,7 +31,10 @@ export const dataExport: Route = {
       .all()
       .filter(visibleTo(lake.access.authenticate(request, false)))
       .filter((doc) => !types || types.includes(doc._type))
-    send(response, 200, docs.map((doc) => JSON.stringify(doc)).join('\n') + (docs.length ? '\n' : ''), { ...cors, 'Content-Type': 'application/x-ndjson' })
+    send(response, 200, docs.map((doc) => JSON.stringify(doc)).join('\n') + (docs.length ? '\n' : ''), {
+      ...cors,
+      'Content-Type': 'application/x-ndjson',
+    })
   },
 }
 

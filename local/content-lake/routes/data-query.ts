@@ -1,6 +1,6 @@
 import { badRequest } from '../content-lake-error.ts'
-import { LOCAL_EDITOR } from '../defaults.ts'
-import { readJson } from '../http-kit.ts'
+import { LOCAL_EDITOR } from '../content-lake-settings.ts'
+import { readJson } from './exchange.ts'
 import { MAX_QUERY_BODY_BYTES, paramsFromSearch, parsePerspective } from '../query.ts'
 import { dataEndpoint, type Route } from './route.ts'
 
@@ -15,7 +15,10 @@ export const dataQuery: Route = {
     let params = paramsFromSearch(url.searchParams)
     if (method === 'POST') {
       const tooLarge = `Query size exceeded: the query and its parameters are over ${MAX_QUERY_BODY_BYTES} bytes (the hosted API's limit)`
-      const body = (await readJson(request, MAX_QUERY_BODY_BYTES, tooLarge)) as { query?: unknown; params?: unknown } | null
+      const body = (await readJson(request, MAX_QUERY_BODY_BYTES, tooLarge)) as {
+        query?: unknown
+        params?: unknown
+      } | null
       query = typeof body?.query === 'string' ? body.query : null
       params = body?.params && typeof body.params === 'object' ? (body.params as Record<string, unknown>) : {}
     }
@@ -32,11 +35,20 @@ export const dataQuery: Route = {
         perspective,
         authenticated: editor,
         identity: editor ? LOCAL_EDITOR.id : '',
-        sourceMap: sourceMap && sourceMap !== 'false' ? (sourceMap === 'withKeyArraySelector' ? 'withKeyArraySelector' : 'plain') : undefined,
+        sourceMap:
+          sourceMap && sourceMap !== 'false'
+            ? sourceMap === 'withKeyArraySelector'
+              ? 'withKeyArraySelector'
+              : 'plain'
+            : undefined,
       },
       gone.signal,
     )
-    const body: Record<string, unknown> = { result: outcome.result, syncTags: [lake.syncTag], ms: Math.round(performance.now() - started) }
+    const body: Record<string, unknown> = {
+      result: outcome.result,
+      syncTags: [lake.syncTag],
+      ms: Math.round(performance.now() - started),
+    }
     if (outcome.resultSourceMap) body.resultSourceMap = outcome.resultSourceMap
     if (url.searchParams.get('returnQuery') !== 'false') body.query = query
     json(200, body)

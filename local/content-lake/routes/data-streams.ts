@@ -5,7 +5,12 @@ import { dataEndpoint, type Route } from './route.ts'
 
 /** GET /data/live/events/<dataset>: the live-content API's stream of sync tags (drafts with a token). */
 export const liveEvents: Route = {
-  matches: ({ method, segments }) => segments[0] === 'data' && segments[1] === 'live' && segments[2] === 'events' && segments.length === 4 && method === 'GET',
+  matches: ({ method, segments }) =>
+    segments[0] === 'data' &&
+    segments[1] === 'live' &&
+    segments[2] === 'events' &&
+    segments.length === 4 &&
+    method === 'GET',
   serve: ({ request, response, url, cors, segments }, lake) => {
     lake.requireDataset(segments[3])
     const includeDrafts = url.searchParams.get('includeDrafts') === 'true'

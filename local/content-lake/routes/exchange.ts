@@ -1,4 +1,5 @@
-import { gatewayError, header, send, sendJson, type Request, type Response } from '../http-kit.ts'
+import { ContentLakeError, gatewayError } from '../content-lake-error.ts'
+import { header, parseJson, readBody, send, sendJson, type Request, type Response } from '../../http-kit.ts'
 
 /*
  * One request as the routes see it: checked against DNS rebinding and CORS, its API version taken
@@ -32,7 +33,8 @@ export function corsHeaders(request: Request, allowedOrigins: ReadonlySet<string
     'Access-Control-Allow-Origin': origin,
     'Access-Control-Allow-Credentials': 'true',
     'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-    'Access-Control-Allow-Headers': header(request, 'access-control-request-headers') ?? 'authorization, content-type, x-sanity-app',
+    'Access-Control-Allow-Headers':
+      header(request, 'access-control-request-headers') ?? 'authorization, content-type, x-sanity-app',
     'Access-Control-Expose-Headers': 'X-Sanity-Shard',
     'Access-Control-Max-Age': '600',
     Vary: 'Origin',
@@ -43,7 +45,12 @@ export function corsHeaders(request: Request, allowedOrigins: ReadonlySet<string
  * Reads a request into an Exchange, or answers it here (a preflight) and returns null. Throws the
  * gateway's errors for a foreign host or origin, a malformed URL or another project.
  */
-export function openExchange(request: Request, response: Response, cors: Record<string, string>, projectId: string): Exchange | null {
+export function openExchange(
+  request: Request,
+  response: Response,
+  cors: Record<string, string>,
+  projectId: string,
+): Exchange | null {
   const method = request.method ?? 'GET'
   const hostHeader = header(request, 'host') ?? header(request, ':authority') ?? ''
   const hostname = hostHeader.replace(/:\d+$/, '').toLowerCase()
@@ -52,8 +59,17 @@ export function openExchange(request: Request, response: Response, cors: Record<
     throw gatewayError(403, 'Forbidden', `Unknown host "${hostname}": the local Content Lake answers on localhost only`)
   }
   const origin = header(request, 'origin')
-  if (origin && !cors['Access-Control-Allow-Origin'] && origin !== `https://${hostHeader}` && origin !== `http://${hostHeader}`) {
-    throw gatewayError(403, 'Forbidden', `CORS origin not allowed: ${origin} (start the server with --cors-origin ${origin})`)
+  if (
+    origin &&
+    !cors['Access-Control-Allow-Origin'] &&
+    origin !== `https://${hostHeader}` &&
+    origin !== `http://${hostHeader}`
+  ) {
+    throw gatewayError(
+      403,
+      'Forbidden',
+      `CORS origin not allowed: ${origin} (start the server with --cors-origin ${origin})`,
+    )
   }
   if (method === 'OPTIONS') {
     send(response, 204, null, cors)
@@ -69,8 +85,14 @@ export function openExchange(request: Request, response: Response, cors: Record<
   }
   const versioned = VERSION_PREFIX.exec(url.pathname)
   const path = versioned ? versioned[2] || '/' : url.pathname
-  const requestedProject = /^([a-z0-9-]+)\.localhost$/.exec(hostname)?.[1] ?? header(request, 'x-sanity-project-id') ?? projectId
-  if (requestedProject !== projectId) throw gatewayError(404, 'Not Found', `Project "${requestedProject}" not found: the local Content Lake serves project "${projectId}"`)
+  const requestedProject =
+    /^([a-z0-9-]+)\.localhost$/.exec(hostname)?.[1] ?? header(request, 'x-sanity-project-id') ?? projectId
+  if (requestedProject !== projectId)
+    throw gatewayError(
+      404,
+      'Not Found',
+      `Project "${requestedProject}" not found: the local Content Lake serves project "${projectId}"`,
+    )
   return {
     request,
     response,
@@ -79,8 +101,26 @@ export function openExchange(request: Request, response: Response, cors: Record<
     apiVersion: versioned?.[1] ?? '1',
     versioned: versioned !== null,
     path,
-    segments: path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment)),
+    segments: path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => decodeURIComponent(segment)),
     cors,
     json: (status, value) => sendJson(response, status, value, cors),
   }
+}
+
+/** The largest JSON body an endpoint reads unless it names its own limit (the query endpoint does). */
+export const MAX_JSON_BYTES = 4 * 1024 * 1024
+
+/**
+ * A request's JSON body, or the Content Lake's 400 for one that does not parse or nests deeper than
+ * the shared limit (MAX_JSON_DEPTH in ../../http-kit.ts). A body over `limit` throws the kit's
+ * BodyTooLargeError, answered 413 in the gateway's shape by create-content-lake.ts.
+ */
+export async function readJson(request: Request, limit = MAX_JSON_BYTES, tooLarge?: string): Promise<unknown> {
+  const parsed = parseJson((await readBody(request, limit, { tooLarge })).toString('utf8'))
+  if (parsed.ok) return parsed.value
+  const description = parsed.tooDeep ? parsed.message : `Unable to parse the request body as JSON: ${parsed.message}`
+  throw new ContentLakeError(400, { error: { description, type: 'httpBadRequest' } }, description)
 }

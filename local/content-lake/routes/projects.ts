@@ -1,5 +1,5 @@
-import { LOCAL_EDITOR } from '../defaults.ts'
-import { gatewayError } from '../http-kit.ts'
+import { LOCAL_EDITOR } from '../content-lake-settings.ts'
+import { gatewayError } from '../content-lake-error.ts'
 import type { Route } from './route.ts'
 
 /** /projects/<id>…: the one local project, its one dataset, and the editor as its administrator. */
@@ -18,7 +18,15 @@ export const projects: Route = {
         isDisabled: false,
         isDisabledByUser: false,
         metadata: {},
-        members: [{ id: LOCAL_EDITOR.id, role: 'administrator', roles: LOCAL_EDITOR.roles, isCurrentUser: true, isRobot: false }],
+        members: [
+          {
+            id: LOCAL_EDITOR.id,
+            role: 'administrator',
+            roles: LOCAL_EDITOR.roles,
+            isCurrentUser: true,
+            isRobot: false,
+          },
+        ],
         features: [],
         organizationId: null,
       })
@@ -27,7 +35,12 @@ export const projects: Route = {
     if (rest[0] === 'datasets' && rest[2] === 'acl') {
       lake.requireDataset(rest[1])
       const editor = lake.access.authenticate(request, false)
-      return json(200, [{ filter: '_id in path("**")', permissions: editor ? ['history', 'read', 'create', 'update', 'manage'] : ['read'] }])
+      return json(200, [
+        {
+          filter: '_id in path("**")',
+          permissions: editor ? ['history', 'read', 'create', 'update', 'manage'] : ['read'],
+        },
+      ])
     }
     if (rest[0] === 'grants') return json(200, {})
     if (rest[0] === 'features') return json(200, [])

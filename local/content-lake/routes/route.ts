@@ -6,6 +6,7 @@ import type { ListenerHub } from '../listener.ts'
 import type { LiveEventHub } from '../live-events.ts'
 import type { QueryPool } from '../query-pool.ts'
 import type { Exchange } from './exchange.ts'
+import type { TwinIdentity } from '../../twins.ts'
 
 /** What the routes serve from: one project's one dataset and the parts that read and write it. */
 export type Lake = {
@@ -25,6 +26,8 @@ export type Lake = {
   webhookSecret: string
   /** The Studio's per-user key-value store (`/users/me/keyvalue`), kept in memory. */
   keyValues: Map<string, unknown>
+  /** What `GET /_twin` answers: this twin, its data folder (real path, null in memory), its process. */
+  twin: TwinIdentity
   /** Throws the gateway's 404 unless `name` is this dataset. */
   requireDataset: (name: string | undefined) => void
 }

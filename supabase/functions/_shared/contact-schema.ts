@@ -1,5 +1,14 @@
 import { z } from 'zod'
-import { EMAIL_MAX, MESSAGE_MAX, MESSAGE_MIN, NAME_MAX, NAME_MIN, PACKAGE_MAX, PHONE_MAX, PHONE_MIN_DIALOG } from './contact-limits.ts'
+import {
+  EMAIL_MAX,
+  MESSAGE_MAX,
+  MESSAGE_MIN,
+  NAME_MAX,
+  NAME_MIN,
+  PACKAGE_MAX,
+  PHONE_MAX,
+  PHONE_MIN_DIALOG,
+} from './contact-limits.ts'
 import { hasInvisibleCharacters } from './invisible-characters.ts'
 
 // Zod would probe `new Function` to compile faster validators; the site's Content-Security-Policy
@@ -46,10 +55,20 @@ export type ContactVariant = 'dialog' | 'page'
 /** Same shape as the CHECK contact_submissions_email_check (JavaScript \s = the whitespace class there). */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-export function createContactSchema({ variant, messages = FRENCH_CONTACT_MESSAGES }: { variant: ContactVariant; messages?: ContactMessages }) {
+export function createContactSchema({
+  variant,
+  messages = FRENCH_CONTACT_MESSAGES,
+}: {
+  variant: ContactVariant
+  messages?: ContactMessages
+}) {
   const phone =
     variant === 'dialog'
-      ? z.string().trim().refine((value) => value === '' || value.length >= PHONE_MIN_DIALOG, messages.phoneMin).refine((value) => value.length <= PHONE_MAX, messages.phoneMax)
+      ? z
+          .string()
+          .trim()
+          .refine((value) => value === '' || value.length >= PHONE_MIN_DIALOG, messages.phoneMin)
+          .refine((value) => value.length <= PHONE_MAX, messages.phoneMax)
       : z.string().trim().max(PHONE_MAX, messages.phoneMax)
   return z.object({
     name: z

@@ -38,7 +38,10 @@ export const INVISIBLE_RANGES: readonly (readonly [number, number])[] = [
 ]
 
 const hex = (codePoint: number) => codePoint.toString(16).padStart(4, '0')
-const INVISIBLE = new RegExp(`[${INVISIBLE_RANGES.map(([from, to]) => `\\u{${hex(from)}}-\\u{${hex(to)}}`).join('')}]`, 'u')
+const INVISIBLE = new RegExp(
+  `[${INVISIBLE_RANGES.map(([from, to]) => `\\u{${hex(from)}}-\\u{${hex(to)}}`).join('')}]`,
+  'u',
+)
 
 export function hasInvisibleCharacters(text: string): boolean {
   return INVISIBLE.test(text)

@@ -37,12 +37,16 @@ const notificationRequest = z.object({ id: z.uuid() })
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-retry-count, traceparent, tracestate, baggage',
+  'Access-Control-Allow-Headers':
+    'authorization, x-client-info, apikey, content-type, x-retry-count, traceparent, tracestate, baggage',
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
 }
 
 function json(status: number, body: Record<string, unknown>): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...CORS, 'Content-Type': 'application/json; charset=utf-8' } })
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...CORS, 'Content-Type': 'application/json; charset=utf-8' },
+  })
 }
 
 function log(entry: Record<string, unknown>) {
@@ -76,13 +80,18 @@ export function composeEmail(row: InsertRow, env: FunctionEnv = process.env) {
   }
 }
 
-async function deliver(message: ReturnType<typeof composeEmail>, env: FunctionEnv): Promise<{ via: 'smtp' | 'outbox'; id: string }> {
+async function deliver(
+  message: ReturnType<typeof composeEmail>,
+  env: FunctionEnv,
+): Promise<{ via: 'smtp' | 'outbox'; id: string }> {
   const smtpUrl = env.SMTP_URL
   if (smtpUrl) {
     const info = await nodemailer.createTransport(smtpUrl).sendMail(message)
     return { via: 'smtp', id: String(info.messageId) }
   }
-  const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(message)
+  const info = await nodemailer
+    .createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+    .sendMail(message)
   const dir = env.OUTBOX_DIR || join('.data', 'outbox')
   await mkdir(dir, { recursive: true })
   const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`)
@@ -94,7 +103,10 @@ async function deliver(message: ReturnType<typeof composeEmail>, env: FunctionEn
  * The function. `env` defaults to the process environment (Supabase Edge); the local server passes
  * its own SUPABASE_URL and keys on top, as the Supabase runtime injects them.
  */
-export default async function handleSendContactEmail(request: Request, env: FunctionEnv = process.env): Promise<Response> {
+export default async function handleSendContactEmail(
+  request: Request,
+  env: FunctionEnv = process.env,
+): Promise<Response> {
   if (request.method === 'OPTIONS') return new Response('ok', { headers: CORS })
   if (request.method !== 'POST') return json(405, { error: 'method_not_allowed' })
 
@@ -117,11 +129,17 @@ export default async function handleSendContactEmail(request: Request, env: Func
     log({ outcome: 'failed', reason: 'SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set' })
     return json(500, { error: 'not_configured' })
   }
-  const database = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, { auth: { persistSession: false, autoRefreshToken: false } })
+  const database = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  })
   const messages = () => database.from('contact_submissions')
 
   // Claim the row: of concurrent calls for one message, one update finds notified_at still null.
-  const claim = await messages().update({ notified_at: new Date().toISOString() }).eq('id', id).is('notified_at', null).select('name, email, phone, message, package')
+  const claim = await messages()
+    .update({ notified_at: new Date().toISOString() })
+    .eq('id', id)
+    .is('notified_at', null)
+    .select('name, email, phone, message, package')
   if (claim.error) {
     log({ outcome: 'failed', reason: 'database', error: claim.error.message })
     return json(502, { error: 'database_unavailable' })

@@ -33,7 +33,13 @@ async function loadService(params: Props['params']) {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, slug, page } = await loadService(params)
   const settings = await sanityFetch(siteSettingsQuery, { locale }, ['siteSettings'])
-  return pageMetadata({ locale, path: `/${slug}`, title: page.seo?.title, description: page.seo?.description, siteName: settings?.brandName ?? '' })
+  return pageMetadata({
+    locale,
+    path: `/${slug}`,
+    title: page.seo?.title,
+    description: page.seo?.description,
+    siteName: settings?.brandName ?? '',
+  })
 }
 
 export default async function ServicePage({ params }: Props) {
@@ -53,7 +59,10 @@ export default async function ServicePage({ params }: Props) {
             </h1>
             <p className="mt-6 max-w-2xl text-lg leading-relaxed text-muted sm:text-xl">{page.hero?.subtitle}</p>
             {page.highlight ? (
-              <p className="mt-6 inline-flex items-center gap-2 rounded-2xl bg-ink px-5 py-3 font-semibold text-paper" data-testid="service-highlight">
+              <p
+                className="mt-6 inline-flex items-center gap-2 rounded-2xl bg-ink px-5 py-3 font-semibold text-paper"
+                data-testid="service-highlight"
+              >
                 <Icon name="trending" className="size-5 text-clay-soft" />
                 {page.highlight}
               </p>
@@ -72,7 +81,12 @@ export default async function ServicePage({ params }: Props) {
           <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {(page.features ?? []).map((feature) => (
               <li key={feature._key}>
-                <FeatureCard icon={feature.icon} title={feature.title} description={feature.description} highlight={feature.highlight} />
+                <FeatureCard
+                  icon={feature.icon}
+                  title={feature.title}
+                  description={feature.description}
+                  highlight={feature.highlight}
+                />
               </li>
             ))}
           </ul>

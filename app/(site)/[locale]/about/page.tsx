@@ -21,7 +21,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     sanityFetch(aboutPageQuery, { locale }, ['aboutPage']),
     sanityFetch(siteSettingsQuery, { locale }, ['siteSettings']),
   ])
-  return pageMetadata({ locale, path: '/about', title: page?.seo?.title, description: page?.seo?.description, siteName: settings?.brandName ?? '' })
+  return pageMetadata({
+    locale,
+    path: '/about',
+    title: page?.seo?.title,
+    description: page?.seo?.description,
+    siteName: settings?.brandName ?? '',
+  })
 }
 
 export default async function AboutPage({ params }: Props) {
@@ -46,7 +52,10 @@ export default async function AboutPage({ params }: Props) {
           </div>
           {photo ? (
             <div className="relative mx-auto w-full max-w-sm">
-              <div aria-hidden="true" className="absolute inset-0 translate-x-4 translate-y-4 rounded-[2rem] bg-clay-soft" />
+              <div
+                aria-hidden="true"
+                className="absolute inset-0 translate-x-4 translate-y-4 rounded-[2rem] bg-clay-soft"
+              />
               <Image
                 src={photo.src}
                 width={photo.width}
@@ -67,7 +76,12 @@ export default async function AboutPage({ params }: Props) {
           <ol className="mt-14 grid gap-6 md:grid-cols-3">
             {(page.journey ?? []).map((step) => (
               <li key={step._key} data-testid="journey-card">
-                <FeatureCard icon={step.icon} title={step.title} description={step.description} highlight={step.highlight} />
+                <FeatureCard
+                  icon={step.icon}
+                  title={step.title}
+                  description={step.description}
+                  highlight={step.highlight}
+                />
               </li>
             ))}
           </ol>
@@ -79,7 +93,12 @@ export default async function AboutPage({ params }: Props) {
           <ul className="mx-auto mt-14 grid max-w-4xl gap-6 md:grid-cols-2">
             {(page.passions ?? []).map((passion) => (
               <li key={passion._key} data-testid="passion-card">
-                <FeatureCard icon={passion.icon} title={passion.title} description={passion.description} highlight={passion.highlight} />
+                <FeatureCard
+                  icon={passion.icon}
+                  title={passion.title}
+                  description={passion.description}
+                  highlight={passion.highlight}
+                />
               </li>
             ))}
           </ul>
@@ -91,7 +110,12 @@ export default async function AboutPage({ params }: Props) {
           <ul className="mt-14 grid gap-6 md:grid-cols-3">
             {(page.values ?? []).map((value) => (
               <li key={value._key} data-testid="value-card">
-                <FeatureCard icon={value.icon} title={value.title} description={value.description} highlight={value.highlight} />
+                <FeatureCard
+                  icon={value.icon}
+                  title={value.title}
+                  description={value.description}
+                  highlight={value.highlight}
+                />
               </li>
             ))}
           </ul>

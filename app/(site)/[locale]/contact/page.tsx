@@ -19,7 +19,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     sanityFetch(contactPageQuery, { locale }, ['contactPage']),
     sanityFetch(siteSettingsQuery, { locale }, ['siteSettings']),
   ])
-  return pageMetadata({ locale, path: '/contact', title: page?.seo?.title, description: page?.seo?.description, siteName: settings?.brandName ?? '' })
+  return pageMetadata({
+    locale,
+    path: '/contact',
+    title: page?.seo?.title,
+    description: page?.seo?.description,
+    siteName: settings?.brandName ?? '',
+  })
 }
 
 export default async function ContactPage({ params }: Props) {
@@ -46,12 +52,21 @@ export default async function ContactPage({ params }: Props) {
         <div className="space-y-10">
           <ContactDetails title={page.detailsTitle} settings={settings} />
           {settings.bookingUrl ? (
-            <a href={settings.bookingUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary', 'lg', 'w-full')}>
+            <a
+              href={settings.bookingUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses('secondary', 'lg', 'w-full')}
+            >
               {settings.bookingLabel}
             </a>
           ) : null}
         </div>
-        <section aria-labelledby="contact-form-title" className="rounded-card border border-line bg-white p-6 shadow-card sm:p-8" data-testid="contact-form-section">
+        <section
+          aria-labelledby="contact-form-title"
+          className="rounded-card border border-line bg-white p-6 shadow-card sm:p-8"
+          data-testid="contact-form-section"
+        >
           <h2 id="contact-form-title" className="text-2xl font-semibold text-ink">
             {page.formTitle}
           </h2>
@@ -67,7 +82,12 @@ export default async function ContactPage({ params }: Props) {
           <ul className="mt-12 grid gap-6 md:grid-cols-3">
             {(page.reasons ?? []).map((reason) => (
               <li key={reason._key} data-testid="why-card">
-                <FeatureCard icon={reason.icon} title={reason.title} description={reason.description} highlight={reason.highlight} />
+                <FeatureCard
+                  icon={reason.icon}
+                  title={reason.title}
+                  description={reason.description}
+                  highlight={reason.highlight}
+                />
               </li>
             ))}
           </ul>

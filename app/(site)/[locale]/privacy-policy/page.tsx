@@ -15,7 +15,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     sanityFetch(legalPageQuery, { locale, slug }, ['legalPage']),
     sanityFetch(siteSettingsQuery, { locale }, ['siteSettings']),
   ])
-  return pageMetadata({ locale, path: `/${slug}`, title: page?.seo?.title ?? page?.title, description: page?.seo?.description, siteName: settings?.brandName ?? '' })
+  return pageMetadata({
+    locale,
+    path: `/${slug}`,
+    title: page?.seo?.title ?? page?.title,
+    description: page?.seo?.description,
+    siteName: settings?.brandName ?? '',
+  })
 }
 
 export default async function LegalPage({ params }: Props) {

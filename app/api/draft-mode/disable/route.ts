@@ -1,6 +1,6 @@
 import { cookies, draftMode } from 'next/headers'
 import type { NextRequest } from 'next/server'
-import { DRAFT_ACCESS_COOKIE } from '@/lib/draft-mode/access-cookie'
+import { DRAFT_ACCESS_COOKIE } from '@/lib/security/draft-access-cookie'
 import { disableReturnPath } from '@/lib/draft-mode/return-path'
 
 /**

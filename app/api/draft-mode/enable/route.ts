@@ -3,7 +3,13 @@ import { cookies, draftMode } from 'next/headers'
 import { isRedirectError } from 'next/dist/client/components/redirect-error'
 import { NextRequest } from 'next/server'
 import { defineEnableDraftMode } from 'next-sanity/draft-mode'
-import { DRAFT_ACCESS_COOKIE, draftAccessCookieOptions, draftAccessSecret, signDraftAccess, DRAFT_ACCESS_TTL_MS } from '@/lib/draft-mode/access-cookie'
+import {
+  DRAFT_ACCESS_COOKIE,
+  draftAccessCookieOptions,
+  draftAccessSecret,
+  signDraftAccess,
+  DRAFT_ACCESS_TTL_MS,
+} from '@/lib/security/draft-access-cookie'
 import { sameOriginPath } from '@/lib/draft-mode/return-path'
 import { createSanityClient } from '@/lib/sanity/client'
 import { previewToken } from '@/lib/sanity/preview-token'
@@ -29,8 +35,14 @@ export async function GET(request: NextRequest) {
   } catch (error) {
     if (isRedirectError(error) && (await draftMode()).isEnabled) {
       const now = Date.now()
-      const secure = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0].trim() === 'https'
-      ;(await cookies()).set(DRAFT_ACCESS_COOKIE, signDraftAccess(draftAccessSecret(), now), draftAccessCookieOptions({ secure, expires: now + DRAFT_ACCESS_TTL_MS }))
+      const secure =
+        request.nextUrl.protocol === 'https:' ||
+        request.headers.get('x-forwarded-proto')?.split(',')[0].trim() === 'https'
+      ;(await cookies()).set(
+        DRAFT_ACCESS_COOKIE,
+        signDraftAccess(draftAccessSecret(), now),
+        draftAccessCookieOptions({ secure, expires: now + DRAFT_ACCESS_TTL_MS }),
+      )
     }
     throw error
   }

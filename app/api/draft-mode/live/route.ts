@@ -15,7 +15,11 @@ export async function GET(request: NextRequest) {
   const until = await draftAccessUntil()
   if (until === null) return Response.json({ error: 'No draft access' }, { status: 401, headers: noStore })
   const token = await previewToken()
-  if (!token) return Response.json({ error: 'Draft mode is not configured: set SANITY_API_READ_TOKEN' }, { status: 501, headers: noStore })
+  if (!token)
+    return Response.json(
+      { error: 'Draft mode is not configured: set SANITY_API_READ_TOKEN' },
+      { status: 501, headers: noStore },
+    )
 
   const url = new URL(createSanityClient().getUrl(`/data/live/events/${sanityDataset}`, false))
   url.searchParams.set('includeDrafts', 'true')
@@ -24,7 +28,11 @@ export async function GET(request: NextRequest) {
   let upstream: Response
   try {
     upstream = await fetch(url, {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        Accept: 'text/event-stream',
+        ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}),
+      },
       signal: AbortSignal.any([request.signal, AbortSignal.timeout(Math.max(0, until - Date.now()))]),
       cache: 'no-store',
     })
@@ -35,6 +43,13 @@ export async function GET(request: NextRequest) {
     await upstream.body?.cancel()
     return Response.json({ error: `The Content Lake answered ${upstream.status}` }, { status: 502, headers: noStore })
   }
-  // no-transform: the compression in front (serve-site.mjs) would hold events back to fill its buffer.
-  return new Response(upstream.body, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store, no-transform', 'X-Accel-Buffering': 'no' } })
+  // no-transform: says to any proxy in front not to hold events back to compress them (our server
+  // passes event streams through untouched: server/response-pipeline.ts).
+  return new Response(upstream.body, {
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store, no-transform',
+      'X-Accel-Buffering': 'no',
+    },
+  })
 }

@@ -1,0 +1,12 @@
+/*
+ * Next runs register() once per server process when it starts (and in each worker of a build, where
+ * it stays quiet: the build is not serving anything). Whatever serves the build — our server
+ * (server/main.ts), `next start` or the standalone folder's server.js — says here, loudly, what is wrong
+ * with its security settings (lib/server-config-warnings.ts). Here rather than in server/main.ts: the
+ * warnings need lib/backends.ts (which Sanity is configured), which the production server must not load.
+ */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return
+  const { serverConfigWarnings } = await import('./lib/server-config-warnings')
+  for (const warning of serverConfigWarnings()) console.error(`\n  ⚠️  WARNING: ${warning}\n`)
+}

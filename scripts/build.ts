@@ -1,0 +1,62 @@
+// `npm run build`: Sanity TypeGen, `next build`, then the compile hints and the standalone folder made
+// whole. Pages are prerendered from the Content Lake: with no hosted project, from the local one — the
+// running one (npm start, the test command), or one started from .data/content-lake for the length of
+// the build.
+import { cpSync, existsSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import nextEnv from '@next/env'
+import { addCompileHints } from './lib/chunk-compile-hints.ts'
+import { startTwins, twinsFor, TwinStartError, type RunningTwins } from './lib/start-twins.ts'
+import { exitAfterStopping, runToEnd } from './lib/supervisor.ts'
+
+process.env.NEXT_TELEMETRY_DISABLED = '1'
+process.env.DO_NOT_TRACK = '1'
+// The .env files as `next build` reads them: which Content Lake to start must agree with what it reads.
+nextEnv.loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error })
+const distDir = process.env.NEXT_DIST_DIR || '.next'
+
+async function step(command: string, args: string[]) {
+  const { code } = await runToEnd(command, args)
+  if (code !== 0) await exitAfterStopping(code)
+}
+
+// The test command runs TypeGen once before its lanes (PLUME_TYPEGEN_DONE), so the build does not
+// rewrite the types while TypeScript reads them.
+if (process.env.PLUME_TYPEGEN_DONE !== '1') await step('node', ['scripts/typegen.ts'])
+// Only the Content Lake: the build reads no Supabase.
+const { contentLake } = twinsFor(process.env, { contentLake: { dataDir: '.data/content-lake', webhook: false } })
+let twins: RunningTwins | undefined
+if (contentLake) {
+  try {
+    twins = await startTwins({ contentLake, reuseRunning: 'any-data', quiet: true })
+  } catch (error) {
+    await exitAfterStopping(1, String(error instanceof TwinStartError ? error.message : error))
+  }
+  if (!twins?.contentLake?.reused)
+    console.log(`[build] started the local Content Lake on port ${contentLake.port} for the build`)
+}
+// A build takes the content as it is now. Next's data cache (<distDir>/cache/fetch-cache), written by
+// the last server that ran this build folder, keeps each answer until a publish revalidates its tag: it
+// may hold content edited while no server was listening for the webhook, and the browser tests' build
+// would otherwise prerender the last run's Studio edits, whose uploaded images the fresh Content Lake
+// no longer has.
+rmSync(join(distDir, 'cache', 'fetch-cache'), { recursive: true, force: true })
+await step('next', ['build'])
+await twins?.stop()
+
+// Chrome compiles the chunks every prerendered page loads at once eagerly, in the background
+// (scripts/lib/chunk-compile-hints.ts says why).
+const hinted = addCompileHints(distDir)
+console.log(`[build] compile hints added to ${hinted.length} first-load chunks in ${distDir}`)
+
+// Next's standalone folder holds the server and the modules it uses, but not the files it serves:
+// `node .next/standalone/server.js` (docs/deploy.md) would answer 404 for every /_next/static file and
+// public/ file. They go in, as Next's documentation says to do, so the folder runs as it is.
+const standalone = join(distDir, 'standalone')
+if (existsSync(standalone)) {
+  const standaloneDist = join(standalone, distDir)
+  rmSync(join(standaloneDist, 'static'), { recursive: true, force: true })
+  cpSync(join(distDir, 'static'), join(standaloneDist, 'static'), { recursive: true })
+  if (existsSync('public')) cpSync('public', join(standalone, 'public'), { recursive: true })
+  console.log(`[build] ${standalone} holds the static files and public/: it runs as it is`)
+}

@@ -1,2 +1,0 @@
-// Types for first-load-scripts.mjs.
-export function firstLoadScripts(html: string): string[]

@@ -1,0 +1,139 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { makeStandaloneFolder } from './standalone-folder.ts'
+import { freePort, waitForHttp } from './start-twins.ts'
+import { startProcess, stopProcess } from './supervisor.ts'
+import { copyTestBuildForNextStart } from './test-build.ts'
+
+/*
+ * The ways of serving the build besides `npm start` (docs/deploy.md), each started exactly as the docs
+ * say, for the test command to run the serving-modes browser tests against.
+ */
+
+/** The ways of serving docs/deploy.md lists besides `npm start`, each started as it says. */
+export type ServingMode = {
+  name: string
+  start: (
+    port: number,
+    distDir: string,
+  ) => { command: string; args: string[]; cwd?: string; folder?: string; env?: Record<string, string> }
+}
+export const SERVING_MODES: ServingMode[] = [
+  {
+    name: 'next start',
+    start: (port, distDir) => {
+      // A copy of the build of its own (npm start's server rewrites .next-test meanwhile, under the
+      // Studio tests).
+      const copy = copyTestBuildForNextStart(distDir)
+      return {
+        command: 'next',
+        args: ['start', '-p', String(port), '-H', '127.0.0.1'],
+        env: { NEXT_DIST_DIR: copy },
+        folder: copy,
+      }
+    },
+  },
+  {
+    // What the Dockerfile's runtime stage copies (scripts/lib/standalone-folder.ts), in an empty folder,
+    // started with its CMD; `node` is the Node this command runs on (the image's, 24).
+    name: 'container image',
+    start: (port, distDir) => {
+      const folder = mkdtempSync(path.join(tmpdir(), 'plume-image-'))
+      const { cmd } = makeStandaloneFolder(folder, { distDir })
+      console.log(`  (the image's folder: ${folder}; command: ${cmd.join(' ')})`)
+      return {
+        command: cmd[0] === 'node' ? process.execPath : cmd[0],
+        args: [...cmd.slice(1), '-p', String(port), '-H', '127.0.0.1'],
+        cwd: folder,
+        folder,
+      }
+    },
+  },
+  {
+    // `node .next/standalone/server.js`, run from the checkout as written (it reads PORT and HOSTNAME).
+    name: 'node .next/standalone/server.js',
+    start: (_port, distDir) => ({
+      command: process.execPath,
+      args: [path.join(distDir, 'standalone', 'server.js')],
+      env: { HOSTNAME: '127.0.0.1' },
+    }),
+  },
+]
+export const servingModeSlug = (mode: ServingMode) => mode.name.replace(/\W+/g, '-').replace(/^-|-$/g, '')
+
+/**
+ * The same build served the other ways a deployment serves it, each exactly as docs/deploy.md says:
+ * tests/e2e/serving-modes.spec.ts runs against each, on a free loopback port, all at once (a Playwright
+ * worker each: their servers mostly wait on the browser); `npm start`'s server ran it with the other
+ * browser tests.
+ */
+export async function testOtherServingModes({
+  buildEnv,
+  playwrightEnv,
+  run,
+  ownReport,
+}: {
+  buildEnv: Record<string, string>
+  playwrightEnv: Record<string, string>
+  /** The test command's way to run a step (it counts a failure itself). */
+  run: (
+    title: string,
+    command: string,
+    args: string[],
+    options: { buffer: boolean; env: Record<string, string> },
+  ) => Promise<boolean>
+  /** A Playwright run's own report and artifacts folder. */
+  ownReport: (slug: string) => Record<string, string>
+}): Promise<number> {
+  let failedSteps = 0
+  const ports: number[] = []
+  while (ports.length < SERVING_MODES.length) {
+    const port = await freePort()
+    if (!ports.includes(port)) ports.push(port)
+  }
+  // Started in this order, synchronously: the image's folder is copied from the standalone folder before
+  // the standalone folder's own server.js starts writing into it.
+  const started = SERVING_MODES.map((mode, index) => {
+    const port = ports[index]
+    const { command, args, cwd, folder, env = {} } = mode.start(port, buildEnv.NEXT_DIST_DIR)
+    const logFile = `test-results/${servingModeSlug(mode)}.log`
+    rmSync(logFile, { force: true })
+    const server = startProcess(command, args, { cwd, logFile, env: { ...buildEnv, ...env, PORT: String(port) } })
+    return { mode, port, folder, logFile, server }
+  })
+  await Promise.all(
+    started.map(async ({ mode, port, folder, logFile, server }) => {
+      try {
+        await waitForHttp(`http://127.0.0.1:${port}/robots.txt`, { timeoutMs: 60_000 })
+        await run(
+          `Browser tests against ${mode.name} (log: ${logFile})`,
+          'playwright',
+          ['test', 'tests/e2e/serving-modes.spec.ts', '--project=desktop', '--workers=1'],
+          {
+            buffer: true,
+            env: {
+              ...playwrightEnv,
+              BASE_URL: `http://127.0.0.1:${port}`,
+              SERVING_MODE: mode.name,
+              ...ownReport(servingModeSlug(mode)),
+            },
+          },
+        )
+      } catch (error) {
+        console.error(`✖ ${mode.name} did not start: ${(error as Error).message} (see ${logFile})`)
+        failedSteps++
+      } finally {
+        await stopProcess(server)
+        if (folder) rmSync(folder, { recursive: true, force: true })
+      }
+      // What the docs promise is what a user sees: no server may warn that it is the wrong way to serve.
+      const warning = readFileSync(logFile, 'utf8').match(/.*does not work with.*/)
+      if (warning) {
+        console.error(`✖ ${mode.name} warned: ${warning[0]}`)
+        failedSteps++
+      }
+    }),
+  )
+  return failedSteps
+}

@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { freePort, isPortTaken } from '@plume/local-twins/free-port'
+import { startTwins, type RunningTwins } from './start-twins.ts'
+
+/*
+ * startTwins as the scripts use it: a twin killed -9 is started again, one that keeps dying stops
+ * everything, and nothing outlives the caller, not even when the caller itself is killed -9.
+ */
+const seedDir = join(process.cwd(), 'studio', 'seed')
+const pidDir = mkdtempSync(join(tmpdir(), 'twins-pids-'))
+const started: RunningTwins[] = []
+afterAll(async () => {
+  await Promise.all(started.map((backends) => backends.stop()))
+  rmSync(pidDir, { recursive: true, force: true })
+})
+
+async function until(check: () => Promise<boolean>, what: string) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`never happened: ${what}`)
+}
+const pinged = async (url: string) => (await fetch(`${url}/v1/ping`).catch(() => null))?.ok ?? false
+
+describe('the twins, kept running by the supervisor', () => {
+  it('starts the Content Lake, starts it again after kill -9 (new pid file), and stop() frees its port', async () => {
+    const port = await freePort()
+    const backends = await startTwins({ contentLake: { port, seedDir, webhook: false }, pidDir, quiet: true })
+    started.push(backends)
+    expect(await pinged(backends.contentLake!.url)).toBe(true)
+    const first = Number(readFileSync(join(pidDir, 'content-lake.pid'), 'utf8'))
+    expect(first).toBe(backends.contentLake!.pid())
+    process.kill(first, 'SIGKILL')
+    await until(
+      async () => backends.contentLake!.pid() !== first && (await pinged(backends.contentLake!.url)),
+      'the Content Lake answers again',
+    )
+    expect(Number(readFileSync(join(pidDir, 'content-lake.pid'), 'utf8'))).toBe(backends.contentLake!.pid())
+    // A second start on the same port reuses it only when it keeps the same data (here: memory).
+    const again = await startTwins({ contentLake: { port, seedDir }, reuseRunning: 'same-data', quiet: true })
+    expect(again.contentLake!.reused).toBe(true)
+    await expect(
+      startTwins({ contentLake: { port, seedDir, dataDir: pidDir }, reuseRunning: 'same-data', quiet: true }),
+    ).rejects.toThrow(`Port ${port} is used by the local Content Lake of another folder (its data: in memory`)
+    // The build reads whichever Content Lake the configuration points at.
+    const reader = await startTwins({
+      contentLake: { port, seedDir, dataDir: pidDir },
+      reuseRunning: 'any-data',
+      quiet: true,
+    })
+    expect(reader.contentLake!.reused).toBe(true)
+    await backends.stop()
+    expect(await isPortTaken(port)).toBe(false)
+  })
+
+  it('refuses a port held by something else, and stops everything when a twin keeps dying', async () => {
+    const port = await freePort()
+    let gaveUp = ''
+    const backends = await startTwins({
+      contentLake: { port, seedDir, webhook: false },
+      quiet: true,
+      maxRestarts: 1,
+      onGiveUp: (message) => (gaveUp = message),
+    })
+    started.push(backends)
+    await expect(startTwins({ contentLake: { port, seedDir }, quiet: true })).rejects.toThrow(
+      `Port ${port} (the local Content Lake) is already in use`,
+    )
+    process.kill(backends.contentLake!.pid()!, 'SIGKILL')
+    await until(
+      async () => backends.contentLake!.pid() !== undefined && (await pinged(backends.contentLake!.url)),
+      'restarted once',
+    )
+    process.kill(backends.contentLake!.pid()!, 'SIGKILL')
+    await until(async () => gaveUp !== '', 'gave up')
+    expect(gaveUp).toMatch(/^content-lake stopped 2 times within 60 s/)
+    expect(await isPortTaken(port)).toBe(false)
+  })
+
+  it('leaves no twin behind when the caller is killed -9', async () => {
+    const port = await freePort()
+    const script = `import { startTwins } from ${JSON.stringify(join(import.meta.dirname, 'start-twins.ts'))}
+await startTwins({ contentLake: { port: ${port}, seedDir: ${JSON.stringify(seedDir)}, webhook: false }, quiet: true })
+console.log('ready')`
+    const caller = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    await new Promise<void>((resolve, reject) => {
+      caller.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve())
+      caller.on('exit', (code) => reject(new Error(`the caller exited (${code}) before the twin was ready`)))
+    })
+    expect(await isPortTaken(port)).toBe(true)
+    caller.kill('SIGKILL')
+    await until(async () => !(await isPortTaken(port)), 'the orphaned twin ended itself')
+  })
+})

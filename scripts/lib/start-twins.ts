@@ -1,0 +1,185 @@
+import { realpathSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { freePort, isPortTaken, waitForHttp } from '@plume/local-twins/free-port'
+import {
+  CONTENT_LAKE,
+  SUPABASE,
+  twinOnPort,
+  type ContentLakeOptions,
+  type SupabaseOptions,
+  type TwinKind,
+} from '@plume/local-twins/twins'
+import { backendsFromEnv } from '../../lib/backends.ts'
+import { keepRunning, type Kept } from './supervisor.ts'
+
+/*
+ * Starts the local twins a configuration asks for, each kept running by the supervisor, and stops them:
+ * `npm start`, `npm run dev`, the build, the test command and Playwright's webServer go through here
+ * (the only script that imports the twins' package). What to start comes from the site's door,
+ * lib/backends.ts (twinsFor); how each twin is started, from the package's registry.
+ */
+
+// The scripts' one way to the twins' package (a lint rule refuses any other): its port helpers too.
+export { freePort, isPortTaken, waitForHttp }
+
+const root = join(import.meta.dirname, '..', '..')
+/** What the twins take from this project: the Content Lake's seed and the Supabase folder. */
+export const SEED_DIR = join(root, 'studio', 'seed')
+export const SUPABASE_DIR = join(root, 'supabase')
+
+export type TwinsConfig = {
+  contentLake?: ContentLakeOptions
+  supabase?: SupabaseOptions
+  /**
+   * A twin of ours already answering on its port is used as it is (npm start twice): 'same-data' only
+   * when it keeps the data folder asked for (another checkout's twin is refused, with a message),
+   * 'any-data' whatever it keeps (the build reads the Content Lake the configuration points at).
+   */
+  reuseRunning?: 'same-data' | 'any-data'
+  /** Write `<name>.pid` here at each (re)start, for tests that kill a twin on purpose. */
+  pidDir?: string
+  /** Children's output discarded unless logged to a file. */
+  quiet?: boolean
+  /** How many restarts within `restartWindowMs` are tolerated before everything stops (default 5 in 60 s). */
+  maxRestarts?: number
+  restartWindowMs?: number
+  /** Called once everything was stopped after a twin kept dying (default: print it and exit 1). */
+  onGiveUp?: (message: string) => void
+}
+
+export type RunningTwin = { url: string; port: number; reused: boolean; pid: () => number | undefined }
+export type RunningTwins = {
+  contentLake?: RunningTwin & { httpsUrl: string }
+  supabase?: RunningTwin
+  stop: () => Promise<void>
+}
+
+export class TwinStartError extends Error {}
+
+/** startTwins' configuration for the twins this environment needs (none when both services are hosted). */
+export function twinsFor(
+  env: Record<string, string | undefined> = process.env,
+  options: { contentLake?: Partial<ContentLakeOptions>; supabase?: Partial<SupabaseOptions> } = {},
+): Pick<TwinsConfig, 'contentLake' | 'supabase'> {
+  const { sanity, supabase } = backendsFromEnv(env)
+  const config: Pick<TwinsConfig, 'contentLake' | 'supabase'> = {}
+  if (!sanity.hosted && sanity.localPort !== null) {
+    config.contentLake = { port: sanity.localPort, seedDir: SEED_DIR, ...options.contentLake }
+  }
+  if (supabase.local && supabase.localPort !== null) {
+    config.supabase = { port: supabase.localPort, supabaseDir: SUPABASE_DIR, ...options.supabase }
+  }
+  return config
+}
+
+/** Polls `ready` until it is true, the twin is given up on, or 5 minutes pass (PGlite's first migration is slow). */
+async function waitUntil(what: string, ready: () => Promise<boolean>, gaveUp: () => string | undefined) {
+  // A ceiling for hangs: on a busy 2-core machine the Supabase twin (Postgres in WebAssembly) took over a minute.
+  const ceilingMs = 300_000
+  const deadline = Date.now() + ceilingMs
+  while (Date.now() < deadline) {
+    const reason = gaveUp()
+    if (reason) throw new TwinStartError(reason)
+    if (await ready()) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new TwinStartError(`${what} did not answer within ${ceilingMs / 1000} s`)
+}
+
+const realDataDir = (dataDir: string | undefined) => {
+  if (!dataDir) return null
+  try {
+    return realpathSync(dataDir)
+  } catch {
+    return resolve(dataDir)
+  }
+}
+
+/**
+ * false when the port is free; true when the same twin, on the same data folder, answers there and may
+ * be reused; else throws with what to do (another program, or this twin of another checkout, whose
+ * content is not this one's).
+ */
+async function reusable(
+  twin: Pick<TwinKind<ContentLakeOptions>, 'name' | 'what' | 'variable'>,
+  options: { port: number; dataDir?: string },
+  reuse: TwinsConfig['reuseRunning'],
+): Promise<boolean> {
+  const { port } = options
+  if (!(await isPortTaken(port))) return false
+  const identity = reuse ? await twinOnPort(port) : null
+  if (identity?.twin === twin.name) {
+    const wanted = realDataDir(options.dataDir)
+    if (identity.dataDir === wanted || reuse === 'any-data') return true
+    throw new TwinStartError(
+      `Port ${port} is used by ${twin.what} of another folder (its data: ${identity.dataDir ?? 'in memory'}; ` +
+        `this one's: ${wanted ?? 'in memory'}, pid ${identity.pid}). Stop that one, or set ${twin.variable} to another port.`,
+    )
+  }
+  throw new TwinStartError(
+    reuse
+      ? `Port ${port} (${twin.what}) is already in use by something else. Stop it, or set ${twin.variable} to another port or to a hosted project.`
+      : `Port ${port} (${twin.what}) is already in use. Stop what runs there, or choose another port.`,
+  )
+}
+
+/**
+ * Starts the twins `config` names and resolves once each answers. Throws TwinStartError with what to do
+ * when a port is held by something else.
+ */
+export async function startTwins(config: TwinsConfig): Promise<RunningTwins> {
+  const kept: Kept[] = []
+  let givenUp: string | undefined
+  const stop = async () => {
+    await Promise.all(kept.map((twin) => twin.stop()))
+  }
+  const onGiveUp = (message: string) => {
+    givenUp = message
+    void stop().then(() => (config.onGiveUp ?? defaultGiveUp)(message))
+  }
+  const result: RunningTwins = { stop }
+
+  /** One twin: reused when ours already answers (reuseRunning), else started, kept running and waited for. */
+  async function startTwin<C extends ContentLakeOptions | SupabaseOptions>(
+    twin: TwinKind<C>,
+    options: C,
+  ): Promise<RunningTwin> {
+    const reused = await reusable(twin, options, config.reuseRunning)
+    let child: Kept | undefined
+    if (!reused) {
+      child = keepRunning(twin.name, twin.script, twin.args(options), {
+        pidDir: config.pidDir,
+        quiet: config.quiet,
+        maxRestarts: config.maxRestarts,
+        restartWindowMs: config.restartWindowMs,
+        env: options.env,
+        logFile: options.logFile,
+        onGiveUp,
+      })
+      kept.push(child)
+      const what = `${twin.what[0].toUpperCase()}${twin.what.slice(1)} (port ${options.port})`
+      await waitUntil(
+        what,
+        async () => (await twinOnPort(options.port))?.twin === twin.name,
+        () => givenUp,
+      )
+    }
+    return { url: `http://127.0.0.1:${options.port}`, port: options.port, reused, pid: () => child?.pid() }
+  }
+  try {
+    if (config.contentLake) {
+      const lake = await startTwin(CONTENT_LAKE, config.contentLake)
+      result.contentLake = { ...lake, httpsUrl: `https://localhost:${config.contentLake.port}` }
+    }
+    if (config.supabase) result.supabase = await startTwin(SUPABASE, config.supabase)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return result
+}
+
+function defaultGiveUp(message: string) {
+  console.error(`\n✖ ${message}\n  Everything was stopped.`)
+  process.exit(1)
+}

@@ -1,0 +1,73 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { cdnCacheStage } from './cdn-headers.ts'
+import { CompressionMemo, compressionStage, negotiateEncoding } from './compression-stage.ts'
+import { interceptResponse, type Flow } from './held-response.ts'
+import { policyStage } from './policy-stage.ts'
+import { SharedCache } from './shared-cache.ts'
+import { headerText, type ArrivedRequest, type ResponseHead, type Stage } from './stage.ts'
+
+/*
+ * What the production server does to each response Next.js writes, in order. Next.js answers as it
+ * would alone; the response is caught once (held-response.ts), and these stages run over it, each
+ * knowing nothing of the others:
+ *
+ *   request ──► shared cache: a fresh shareable answer is sent again at once, Next.js never sees it
+ *           ──► Next.js ──► 1. policy hashes   the Content-Security-Policy names this HTML's inline scripts
+ *                           2. compression     brotli or gzip, once per body version; weak ETag, Vary
+ *                           3. CDN headers     Cache-Control: how long a CDN in front may keep it
+ *                           4. shared cache    a shareable answer is kept, as it goes out, for 5 s
+ *                       ──► client
+ *
+ * The policy is read from the HTML before it is compressed; the CDN's Cache-Control and the final
+ * bytes are what the cache keeps and sends again.
+ */
+
+export type NextHandler = (request: IncomingMessage, response: ServerResponse) => void
+
+export type ResponsePipeline = {
+  (request: IncomingMessage, response: ServerResponse, next: NextHandler): void
+  readonly cache: SharedCache
+  readonly compressionMemo: CompressionMemo
+}
+
+const EVENT_STREAM = /^\s*text\/event-stream\b/i
+const SAFE_METHODS = new Set(['GET', 'HEAD'])
+
+export function createResponsePipeline({
+  cache = new SharedCache({ negotiate: negotiateEncoding }),
+  compressionMemo = new CompressionMemo(),
+} = {}): ResponsePipeline {
+  const stages: Stage[] = [policyStage(), compressionStage(compressionMemo), cdnCacheStage, cache.stage]
+
+  /** How a body flows: decided once, for every stage. */
+  function flowOf(request: ArrivedRequest, head: ResponseHead): Flow {
+    // A live event stream (draft mode's updates) never ends: it goes out as Next.js writes it, as is.
+    if (EVENT_STREAM.test(headerText(head.headers, 'content-type'))) return 'untouched'
+    // No body will follow, whatever Next.js writes: the stages change the headers only.
+    if (request.method === 'HEAD' || head.status === 204 || head.status === 304) return 'stream'
+    // Otherwise held only when a stage needs the whole body (a page, a compressible text, a shareable
+    // answer); anything else (images, fonts, downloads) streams through, headers transformed.
+    return stages.some((stage) => stage.wantsBody(head, request)) ? 'hold' : 'stream'
+  }
+
+  function pipeline(request: IncomingMessage, response: ServerResponse, next: NextHandler) {
+    // The request as it arrived, before Next.js removes the RSC headers from it while it renders.
+    const arrived: ArrivedRequest = {
+      method: request.method ?? 'GET',
+      url: request.url ?? '/',
+      headers: { ...request.headers },
+    }
+    if (cache.serve(arrived, response)) return
+    // A publish arrives as a request that changes content (the revalidation webhook's POST): whatever
+    // the cache holds may be out of date once it is answered.
+    if (!SAFE_METHODS.has(arrived.method)) response.once('close', () => cache.clear())
+    interceptResponse(response, {
+      decide: (head) => flowOf(arrived, head),
+      transform: (outgoing) => {
+        for (const stage of stages) stage.apply(outgoing, arrived)
+      },
+    })
+    next(request, response)
+  }
+  return Object.assign(pipeline, { cache, compressionMemo })
+}

@@ -1,0 +1,167 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { negotiateEncoding } from './compression-stage.ts'
+import { createResponsePipeline, type ResponsePipeline } from './response-pipeline.ts'
+import { RSC_REQUEST_HEADERS, SharedCache } from './shared-cache.ts'
+
+/* The shared cache, as the pipeline runs it, in front of a stand-in for Next.js that counts what it
+ * renders and, like Next.js rendering a prerendered page, removes the RSC headers from the request
+ * while it answers: shareable answers are kept per URL and variant, everything else always reaches
+ * Next.js. */
+
+let rendered = 0
+let version = 'one'
+let clock = 0
+
+function nextLike(request: IncomingMessage, response: ServerResponse) {
+  rendered++
+  const url = new URL(request.url ?? '/', 'http://x')
+  if (request.method === 'POST') {
+    version = 'two'
+    response.setHeader('Content-Type', 'application/json')
+    return response.end(Buffer.from('{"revalidated":true}'))
+  }
+  const rsc = request.headers.rsc === '1'
+  const segment = request.headers['next-router-segment-prefetch'] ?? ''
+  for (const name of RSC_REQUEST_HEADERS) delete request.headers[name]
+  response.setHeader('Content-Type', rsc ? 'text/x-component' : 'text/html')
+  response.setHeader('Content-Security-Policy', `script-src 'self' 'sha256-${version}'`)
+  response.setHeader('ETag', `"${version}"`)
+  response.setHeader(
+    'Vary',
+    'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding',
+  )
+  response.setHeader('Cache-Control', url.pathname === '/private' ? 'private, no-store' : 's-maxage=31536000')
+  if (url.pathname === '/cookie') response.setHeader('Set-Cookie', 'a=b')
+  const body = url.pathname.startsWith('/long/')
+    ? 'x'.repeat(550)
+    : `${url.pathname} ${version} rsc=${rsc} segment=${segment} encoding=${negotiateEncoding(request.headers['accept-encoding'])}`
+  response.setHeader('Content-Length', Buffer.byteLength(body))
+  response.end(Buffer.from(body))
+}
+
+const pipelineWith = (options: { maxBytes?: number } = {}) =>
+  createResponsePipeline({ cache: new SharedCache({ negotiate: negotiateEncoding, now: () => clock, ...options }) })
+let pipeline: ResponsePipeline = pipelineWith()
+let server: Server
+let base = ''
+beforeAll(async () => {
+  server = createServer((request, response) => pipeline(request, response, nextLike))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}${path}`, { headers: { 'accept-encoding': 'br', ...headers } })
+/** Whether `path` was answered without reaching the stand-in. */
+async function fromCache(path: string, headers: Record<string, string> = {}) {
+  const before = rendered
+  await (await get(path, headers)).arrayBuffer()
+  return rendered === before
+}
+
+describe('SharedCache', () => {
+  it('sends a shareable answer again, headers and body as they were, without rendering', async () => {
+    const first = await get('/page')
+    const before = rendered
+    const again = await get('/page')
+    expect(rendered).toBe(before)
+    expect(await again.text()).toBe(await first.text())
+    expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'))
+    expect(again.headers.get('etag')).toBe('"one"')
+  })
+
+  it('keeps one entry per value of the headers Vary names (Accept-Encoding as negotiated)', async () => {
+    const gzip = await get('/page', { 'accept-encoding': 'gzip' })
+    expect(await gzip.text()).toContain('encoding=gzip')
+    const before = rendered
+    expect(await (await get('/page', { 'accept-encoding': 'gzip, deflate, br' })).text()).toContain('encoding=br')
+    expect(await (await get('/page', { 'accept-encoding': 'gzip;q=1' })).text()).toContain('encoding=gzip')
+    expect(rendered).toBe(before)
+  })
+
+  it('an RSC answer is kept by the request as it arrived: a plain request never gets it, RSC requests do', async () => {
+    for (const path of ['/?_rsc=abc', '/en', '/contact']) {
+      const rsc = await get(path, { rsc: '1' })
+      expect([path, rsc.headers.get('content-type')]).toEqual([path, 'text/x-component'])
+      const plain = await get(path)
+      expect([path, plain.headers.get('content-type')]).toEqual([path, 'text/html'])
+      expect(await plain.text()).toContain('rsc=false')
+      // Each, asked again, comes from the cache as what it is.
+      expect([path, await fromCache(path, { rsc: '1' }), await fromCache(path)]).toEqual([path, true, true])
+      expect((await get(path, { rsc: '1' })).headers.get('content-type')).toBe('text/x-component')
+    }
+    // A segment prefetch is another variant of the same URL.
+    const segment = await get('/en', {
+      rsc: '1',
+      'next-router-prefetch': '1',
+      'next-router-segment-prefetch': '/_tree',
+    })
+    expect(await segment.text()).toContain('segment=/_tree')
+  })
+
+  it('a matching If-None-Match gets a 304 without the policy', async () => {
+    const response = await get('/page', { 'if-none-match': 'W/"one"' })
+    expect(response.status).toBe(304)
+    expect(response.headers.get('content-security-policy')).toBeNull()
+    expect(response.headers.get('etag')).toBe('"one"')
+  })
+
+  it('private answers, answers that set a cookie and draft-mode requests always reach Next.js', async () => {
+    for (const [path, headers] of [
+      ['/private', {}],
+      ['/cookie', {}],
+      ['/page', { cookie: '__prerender_bypass=abc' }],
+    ] as const) {
+      await get(path, headers)
+      expect([path, await fromCache(path, headers)]).toEqual([path, false])
+    }
+  })
+
+  it('a POST (the revalidation webhook) empties it: the next visit gets the new version', async () => {
+    await get('/page')
+    await (await fetch(`${base}/api/revalidate`, { method: 'POST' })).text()
+    const response = await get('/page')
+    expect(response.headers.get('content-security-policy')).toBe("script-src 'self' 'sha256-two'")
+  })
+
+  it('entries expire after a few seconds', async () => {
+    await get('/expiring')
+    expect(await fromCache('/expiring')).toBe(true)
+    clock += 60_000
+    expect(await fromCache('/expiring')).toBe(false)
+  })
+})
+
+describe('SharedCache memory', () => {
+  it('counts URLs, keys and headers with the bodies: many long-URL entries stay within the budget', async () => {
+    const maxBytes = 1_000_000
+    pipeline = pipelineWith({ maxBytes })
+    // Segment prefetches as a crawler sent them: 12 KB URLs, 550-byte bodies, 2.5 MB of URLs in all.
+    const urls = Array.from({ length: 200 }, (_, i) => `/long/${i}?${'q'.repeat(12_000)}`)
+    for (const url of urls) await (await get(url)).text()
+    expect(pipeline.cache.bytes).toBeLessThanOrEqual(maxBytes)
+    expect(pipeline.cache.bytes).toBeGreaterThanOrEqual(pipeline.cache.size * (12_000 + 550))
+    // What is still answered without Next.js is all the cache holds: within the budget, URLs counted.
+    const kept: string[] = []
+    for (const url of urls.toReversed()) if (await fromCache(url)) kept.push(url)
+    expect(kept.length).toBeGreaterThan(0)
+    expect(kept.length * (12_000 + 550)).toBeLessThanOrEqual(maxBytes)
+    // The newest were kept, the oldest went first.
+    expect(kept[0]).toBe(urls.at(-1))
+  })
+
+  it('drops expired entries when others come in, not only when they are asked for again', async () => {
+    pipeline = pipelineWith()
+    const first = pipeline.cache
+    await (await get('/old')).text()
+    clock += 60_000
+    await (await get('/new')).text()
+    pipeline = pipelineWith()
+    await (await get('/new')).text()
+    // What the first cache holds is what one holding only /new holds.
+    expect([first.size, first.bytes]).toEqual([1, pipeline.cache.bytes])
+  })
+})

@@ -1,0 +1,240 @@
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import { headerList, headerText, type ArrivedRequest, type Stage } from './stage.ts'
+
+/*
+ * The production server's own shared cache, for what Next.js itself marks as shareable (public,
+ * s-maxage: prerendered pages, their RSC payloads, share images, sitemap): the finished response
+ * (policy completed, body compressed) is kept, per URL and per value of the request headers that
+ * select a variant, and sent again without going through Next.js's router and renderer. It is what a
+ * CDN in front would do, inside the origin, and it changes nothing a visitor sees:
+ * - a publish reaches it as Next.js's revalidation webhook (a POST through this server): any request
+ *   that may change content (every method but GET and HEAD) empties it once it is answered;
+ * - entries also expire after MAX_AGE_MS, for any other way Next.js could regenerate a page;
+ * - requests in draft mode (Next's bypass cookie) and responses that set cookies are never served or kept;
+ * - a conditional request whose ETag matches gets a 304 without the policy, as from Next.js.
+ *
+ * A variant is chosen by the request AS IT ARRIVED (ArrivedRequest): Next removes the RSC headers from
+ * the request while it renders a prerendered page, and a key read after that filed an RSC payload
+ * under a plain request's key (a plain GET then got `text/x-component` for 5 s). The RSC headers
+ * always take part in the key, besides the names Vary lists, so an RSC answer is kept as what it is.
+ *
+ * Bounded memory: everything an entry holds counts toward the budget (its URL and key, its headers,
+ * its body, and a fixed overhead for the objects around them): fourteen thousand segment prefetches
+ * with 12–15 KB URLs and 550-byte bodies once took the server from 165 to 477 MB when only bodies
+ * counted. Every entry lives MAX_AGE_MS, so the order entries came in is the order they expire: the
+ * oldest go first, when they expire (swept whenever an entry comes in, not only when looked up) and
+ * when the budget is full.
+ */
+
+const MAX_AGE_MS = 5_000
+/** What the objects, Map and Set slots around an entry cost, roughly, beyond the bytes counted. */
+const ENTRY_OVERHEAD = 512
+const SAFE_METHODS = new Set(['GET', 'HEAD'])
+/** The request headers Next.js picks an RSC answer by (app-router-headers.js), whatever Vary says. */
+export const RSC_REQUEST_HEADERS = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-url',
+]
+
+const shareable = (headers: OutgoingHttpHeaders) => {
+  const cacheControl = headerText(headers, 'cache-control')
+  return /\bs-maxage=/i.test(cacheControl) && !/\b(private|no-store|no-cache)\b/i.test(cacheControl)
+}
+const inDraftMode = (request: ArrivedRequest) =>
+  /(?:^|;\s*)__prerender_bypass=/.test(headerText(request.headers, 'cookie'))
+const size = (text: string) => Buffer.byteLength(text)
+
+type Entry = {
+  key: string
+  url: string
+  status: number
+  headers: OutgoingHttpHeaders
+  body: Buffer
+  expires: number
+  bytes: number
+}
+/** Per URL: the request headers its variants are keyed by, and the keys of those variants. */
+type Variants = { names: string[]; keys: Set<string>; bytes: number }
+
+export type SharedCacheOptions = {
+  maxBytes?: number
+  /** Maps Accept-Encoding to the encoding the server picks, so equivalent requests share an entry. */
+  negotiate?: (acceptEncoding: string | string[] | undefined) => string | null
+  /** A clock in ms (tests pass their own). */
+  now?: () => number
+}
+
+export class SharedCache {
+  readonly maxBytes: number
+  readonly #negotiate: (acceptEncoding: string | string[] | undefined) => string | null
+  readonly #now: () => number
+  #bytes = 0
+  /** By key, in the order they came in, which is the order they expire. */
+  readonly #entries = new Map<string, Entry>()
+  readonly #byUrl = new Map<string, Variants>()
+
+  constructor({
+    maxBytes = 64 * 1024 * 1024,
+    negotiate = (value) => (Array.isArray(value) ? value.join(', ') : (value ?? '')),
+    now = () => performance.now(),
+  }: SharedCacheOptions = {}) {
+    this.maxBytes = maxBytes
+    this.#negotiate = negotiate
+    this.#now = now
+  }
+
+  /** The bytes held, as counted against maxBytes. */
+  get bytes(): number {
+    return this.#bytes
+  }
+
+  /** How many responses are held. */
+  get size(): number {
+    return this.#entries.size
+  }
+
+  clear(): void {
+    this.#entries.clear()
+    this.#byUrl.clear()
+    this.#bytes = 0
+  }
+
+  /** Answers `request` from the cache and returns true, or returns false (and remembers nothing). */
+  serve(request: ArrivedRequest, response: ServerResponse): boolean {
+    if (!SAFE_METHODS.has(request.method) || inDraftMode(request)) return false
+    const variants = this.#byUrl.get(request.url)
+    if (!variants) return false
+    const key = this.#key(request, variants.names)
+    const entry = this.#entries.get(key)
+    if (!entry) return false
+    if (this.#now() >= entry.expires) {
+      this.#remove(entry)
+      return false
+    }
+    const etag = entry.headers.etag
+    const match = headerText(request.headers, 'if-none-match')
+    if (
+      typeof etag === 'string' &&
+      match &&
+      match.split(',').some((value) => value.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''))
+    ) {
+      const {
+        'content-security-policy': _policy,
+        'content-length': _length,
+        'content-encoding': _encoding,
+        'content-type': _type,
+        ...headers
+      } = entry.headers
+      response.writeHead(304, headers)
+      response.end()
+      return true
+    }
+    response.writeHead(entry.status, entry.headers)
+    response.end(request.method === 'HEAD' ? undefined : entry.body)
+    return true
+  }
+
+  /** The pipeline's last stage: keeps a shareable answer to a GET as it goes out. */
+  readonly stage: Stage = {
+    name: 'shareable-response cache',
+    wantsBody: (head, request) => this.#keepable(head.status, head.headers, request),
+    apply: (response, request) => {
+      if (response.body !== null && this.#keepable(response.status, response.headers, request))
+        this.#keep(request, response.headers, response.body)
+    },
+  }
+
+  #keepable(status: number, headers: OutgoingHttpHeaders, request: ArrivedRequest): boolean {
+    return (
+      request.method === 'GET' &&
+      status === 200 &&
+      !inDraftMode(request) &&
+      shareable(headers) &&
+      headers['set-cookie'] === undefined
+    )
+  }
+
+  /** The request headers a URL's variants are told apart by: those Vary names and the RSC ones; null for `Vary: *`. */
+  #names(headers: OutgoingHttpHeaders): string[] | null {
+    const vary = headerList(headers, 'vary')
+    return vary.includes('*') ? null : [...new Set([...vary, ...RSC_REQUEST_HEADERS])].sort()
+  }
+
+  #key(request: ArrivedRequest, names: string[]): string {
+    const values = names.map((name) =>
+      name === 'accept-encoding' ? (this.#negotiate(request.headers[name]) ?? '') : headerText(request.headers, name),
+    )
+    // Neither a URL nor a header value can hold a line break.
+    return `${request.url}\n${values.join('\n')}`
+  }
+
+  #keep(request: ArrivedRequest, outgoingHeaders: OutgoingHttpHeaders, body: Buffer) {
+    const names = this.#names(outgoingHeaders)
+    if (!names) return
+    const key = this.#key(request, names)
+    // A copy, with the length of the body as it is kept (whatever the stages before did).
+    const headers: OutgoingHttpHeaders = { ...outgoingHeaders, 'content-length': body.length }
+    const now = this.#now()
+    const entry: Entry = {
+      key,
+      url: request.url,
+      status: 200,
+      headers,
+      body,
+      expires: now + MAX_AGE_MS,
+      bytes: ENTRY_OVERHEAD + size(key) + headerBytes(headers) + body.length,
+    }
+    const urlBytes = ENTRY_OVERHEAD + size(request.url) + size(names.join())
+    if (entry.bytes + urlBytes > this.maxBytes) return
+    this.#sweep(now)
+    const earlier = this.#byUrl.get(request.url)
+    // Vary changed for this URL (a new deploy): its earlier variants were told apart by other headers.
+    if (earlier && earlier.names.join() !== names.join())
+      for (const old of [...earlier.keys]) this.#remove(this.#entries.get(old))
+    this.#remove(this.#entries.get(key))
+    let variants = this.#byUrl.get(request.url)
+    if (!variants) {
+      variants = { names, keys: new Set(), bytes: urlBytes }
+      this.#byUrl.set(request.url, variants)
+      this.#bytes += variants.bytes
+    }
+    this.#entries.set(key, entry)
+    variants.keys.add(key)
+    this.#bytes += entry.bytes
+    // Oldest first: the first to expire anyway.
+    for (const oldest of this.#entries.values()) {
+      if (this.#bytes <= this.maxBytes) break
+      this.#remove(oldest)
+    }
+  }
+
+  /** Drops the entries whose time is over, oldest first, up to the first that is still fresh. */
+  #sweep(now: number) {
+    for (const entry of this.#entries.values()) {
+      if (entry.expires > now) break
+      this.#remove(entry)
+    }
+  }
+
+  #remove(entry: Entry | undefined) {
+    if (!entry || !this.#entries.delete(entry.key)) return
+    this.#bytes -= entry.bytes
+    const variants = this.#byUrl.get(entry.url)
+    if (!variants) return
+    variants.keys.delete(entry.key)
+    if (variants.keys.size === 0) {
+      this.#byUrl.delete(entry.url)
+      this.#bytes -= variants.bytes
+    }
+  }
+}
+
+function headerBytes(headers: OutgoingHttpHeaders): number {
+  let bytes = 0
+  for (const [name, value] of Object.entries(headers))
+    bytes += 16 + size(name) + size(headerText({ [name]: value }, name))
+  return bytes
+}
