@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { negotiateEncoding } from './compression-stage.ts'
 import { createResponsePipeline, type ResponsePipeline } from './response-pipeline.ts'
 import { RSC_REQUEST_HEADERS, SharedCache } from './shared-cache.ts'
@@ -163,5 +163,25 @@ describe('SharedCache memory', () => {
     await (await get('/new')).text()
     // What the first cache holds is what one holding only /new holds.
     expect([first.size, first.bytes]).toEqual([1, pipeline.cache.bytes])
+  })
+
+  it('drops expired entries on its own when no request comes in after them', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      let now = 0
+      const cache = new SharedCache({ now: () => now })
+      const request = { method: 'GET', url: '/after-a-burst', headers: {} }
+      const headers = { 'cache-control': 'public, s-maxage=60', 'content-type': 'text/html' }
+      cache.stage.apply({ status: 200, headers, body: Buffer.from('<p>kept</p>') }, request)
+      expect(cache.size).toBe(1)
+      now = 4_000
+      vi.advanceTimersByTime(4_000)
+      expect(cache.size).toBe(1)
+      now = 5_000
+      vi.advanceTimersByTime(1_000)
+      expect([cache.size, cache.bytes]).toEqual([0, 0])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

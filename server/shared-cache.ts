@@ -22,11 +22,13 @@ import { headerList, headerText, type ArrivedRequest, type Stage } from './stage
  * its body, and a fixed overhead for the objects around them): fourteen thousand segment prefetches
  * with 12–15 KB URLs and 550-byte bodies once took the server from 165 to 477 MB when only bodies
  * counted. Every entry lives MAX_AGE_MS, so the order entries came in is the order they expire: the
- * oldest go first, when they expire (swept whenever an entry comes in, not only when looked up) and
- * when the budget is full.
+ * oldest go first, when they expire (swept whenever an entry comes in, and on a timer when none does)
+ * and when the budget is full.
  */
 
 const MAX_AGE_MS = 5_000
+/** Sweeps without a request come at most this often. */
+const MIN_SWEEP_DELAY_MS = 1_000
 /** What the objects, Map and Set slots around an entry cost, roughly, beyond the bytes counted. */
 const ENTRY_OVERHEAD = 512
 const SAFE_METHODS = new Set(['GET', 'HEAD'])
@@ -75,6 +77,8 @@ export class SharedCache {
   /** By key, in the order they came in, which is the order they expire. */
   readonly #entries = new Map<string, Entry>()
   readonly #byUrl = new Map<string, Variants>()
+  /** Sweeps what expired while no request came in (unref'd: it never keeps the process alive). */
+  #sweeper: ReturnType<typeof setTimeout> | undefined
 
   constructor({
     maxBytes = 64 * 1024 * 1024,
@@ -97,6 +101,8 @@ export class SharedCache {
   }
 
   clear(): void {
+    clearTimeout(this.#sweeper)
+    this.#sweeper = undefined
     this.#entries.clear()
     this.#byUrl.clear()
     this.#bytes = 0
@@ -209,6 +215,25 @@ export class SharedCache {
       if (this.#bytes <= this.maxBytes) break
       this.#remove(oldest)
     }
+    this.#sweepLater()
+  }
+
+  /**
+   * After a burst, nothing may come in for a while: the entries that expired meanwhile go when the
+   * oldest's time is over, not at the next request (a flood's last 64 MB would otherwise stay).
+   */
+  #sweepLater() {
+    if (this.#sweeper || this.#entries.size === 0) return
+    const oldest = this.#entries.values().next().value!
+    this.#sweeper = setTimeout(
+      () => {
+        this.#sweeper = undefined
+        this.#sweep(this.#now())
+        this.#sweepLater()
+      },
+      Math.max(MIN_SWEEP_DELAY_MS, oldest.expires - this.#now()),
+    )
+    this.#sweeper.unref()
   }
 
   /** Drops the entries whose time is over, oldest first, up to the first that is still fresh. */

@@ -46,7 +46,9 @@ describe('the twins, kept running by the supervisor', () => {
     expect(again.contentLake!.reused).toBe(true)
     await expect(
       startTwins({ contentLake: { port, seedDir, dataDir: pidDir }, reuseRunning: 'same-data', quiet: true }),
-    ).rejects.toThrow(`Port ${port} is used by the local Content Lake of another folder (its data: in memory`)
+    ).rejects.toThrow(
+      /^Port \d+ is used by the local Content Lake of another folder \(pid \d+, its data: in memory; this folder's: \//,
+    )
     // The build reads whichever Content Lake the configuration points at.
     const reader = await startTwins({
       contentLake: { port, seedDir, dataDir: pidDir },

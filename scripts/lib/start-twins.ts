@@ -112,8 +112,9 @@ async function reusable(
     const wanted = realDataDir(options.dataDir)
     if (identity.dataDir === wanted || reuse === 'any-data') return true
     throw new TwinStartError(
-      `Port ${port} is used by ${twin.what} of another folder (its data: ${identity.dataDir ?? 'in memory'}; ` +
-        `this one's: ${wanted ?? 'in memory'}, pid ${identity.pid}). Stop that one, or set ${twin.variable} to another port.`,
+      `Port ${port} is used by ${twin.what} of another folder (pid ${identity.pid}, its data: ` +
+        `${identity.dataDir ?? 'in memory'}; this folder's: ${wanted ?? 'in memory'}). ` +
+        `Stop that one, or set ${twin.variable} to another port.`,
     )
   }
   throw new TwinStartError(

@@ -3,7 +3,7 @@
 // cache (server/shared-cache.ts) for 5 s: the cache's byte budget must hold with URLs, keys and headers
 // counted, not only bodies. Sends BENCH_REQUESTS (6,000) prefetches of `/en?_rsc=<12–15 KB>` at
 // BENCH_CONCURRENCY (50) to server/main.ts over the benchmarks' build (.next-bench), and prints the
-// server's resident memory (VmRSS, Linux) before, at its highest during the flood, and 6 s after.
+// server's resident memory (VmRSS, Linux) before, at its highest during the flood, 6 s and 20 s after.
 import { readFileSync } from 'node:fs'
 import { freePort } from '@plume/local-twins/free-port'
 import { startProcess } from '../../scripts/lib/supervisor.ts'
@@ -54,12 +54,18 @@ try {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker))
   const seconds = (performance.now() - started) / 1000
   highest = Math.max(highest, rssMb(server.pid!))
-  await new Promise((resolve) => setTimeout(resolve, 6000))
-  const after = rssMb(server.pid!)
+  // What the flood left: V8 gives the garbage of a burst back once the process has been idle a while.
+  const after: string[] = []
+  for (const seconds of [6, 20]) {
+    await new Promise((resolve) => setTimeout(resolve, (seconds - (after.length ? 6 : 0)) * 1000))
+    const rss = rssMb(server.pid!)
+    after.push(`${seconds} s after ${rss.toFixed(0)} MB (${rss >= before ? '+' : ''}${(rss - before).toFixed(0)})`)
+  }
   console.log(`${REQUESTS} segment prefetches with 12–15 KB URLs, ${CONCURRENCY} at once, in ${seconds.toFixed(1)} s`)
   console.log(`statuses: ${[...statuses].map(([status, count]) => `${status} × ${count}`).join(', ')}`)
   console.log(
-    `server memory (RSS): before ${before.toFixed(0)} MB, highest ${highest.toFixed(0)} MB (+${(highest - before).toFixed(0)}), 6 s after ${after.toFixed(0)} MB (+${(after - before).toFixed(0)})`,
+    `server memory (RSS): before ${before.toFixed(0)} MB, highest ${highest.toFixed(0)} MB ` +
+      `(+${(highest - before).toFixed(0)}), ${after.join(', ')}`,
   )
 } finally {
   await cleanUp()
