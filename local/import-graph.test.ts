@@ -3,8 +3,9 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /*
- * The package's modules as a graph of their static imports (type-only ones included): it has no
- * cycle, and no edge leaves the package (the site passes what the twins need as options).
+ * The package's modules as a graph of their static imports (type-only ones included): no edge leaves
+ * the package (the site passes what the twins need as options). That the whole tree, this package
+ * included, has no import circle: tests/unit/source-tree.test.ts.
  */
 const root = import.meta.dirname
 const IMPORT = /^\s*(?:import|export)\s(?:[^'"]*?from\s+)?['"]([^'"]+)['"]/gm
@@ -31,22 +32,5 @@ describe('the local twins package', () => {
       targets.filter((target) => relative(root, target).startsWith('..')).map((target) => `${name(file)} → ${target}`),
     )
     expect(outside).toEqual([])
-  })
-
-  it('has no import cycle', () => {
-    const cycles: string[] = []
-    const state = new Map<string, 'visiting' | 'done'>()
-    const visit = (file: string, path: string[]) => {
-      if (state.get(file) === 'done') return
-      if (state.get(file) === 'visiting') {
-        cycles.push([...path.slice(path.indexOf(file)), file].map(name).join(' → '))
-        return
-      }
-      state.set(file, 'visiting')
-      for (const target of graph.get(file) ?? []) visit(target, [...path, file])
-      state.set(file, 'done')
-    }
-    for (const file of graph.keys()) visit(file, [])
-    expect(cycles).toEqual([])
   })
 })

@@ -1,8 +1,8 @@
-import { createClient, type LiveEvent, type SanityClient } from '@sanity/client'
+import type { LiveEvent, SanityClient } from '@sanity/client'
 import { stegaClean } from '@sanity/client/stega'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startContentLake, type ContentLake } from './create-content-lake.ts'
+import type { ContentLake } from './create-content-lake.ts'
+import { startTestLake, type TestLake } from './test-lake.ts'
 
 /*
  * What draft mode and the Presentation tool need from the local Content Lake, through the real
@@ -10,26 +10,15 @@ import { startContentLake, type ContentLake } from './create-content-lake.ts'
  * stega-encoded strings by the client) and the Live Content API's event stream.
  */
 
+let test: TestLake
 let lake: ContentLake
 let editor: SanityClient
 let anonymous: SanityClient
-
 beforeAll(async () => {
-  lake = await startContentLake({ port: 0, seedDir: join(process.cwd(), 'studio', 'seed'), log: () => {} })
-  const config = {
-    projectId: lake.projectId,
-    dataset: lake.dataset,
-    apiVersion: '2025-02-19',
-    useCdn: false,
-    apiHost: lake.url,
-    useProjectHostname: false,
-  }
-  editor = createClient({ ...config, token: lake.token })
-  anonymous = createClient(config)
+  test = await startTestLake()
+  ;({ lake, editor, anonymous } = test)
 })
-afterAll(async () => {
-  await lake?.close()
-})
+afterAll(() => test?.close())
 
 /** Reads what @vercel/stega appended to a string: 4 × U+200B, then each byte of a JSON text as 4 base-4 digits. */
 function decodeStega(value: string): { href?: string } | null {
