@@ -22,6 +22,12 @@ const localContentLake = isSanityHosted
         createClient({ ...options, useProjectHostname: false }),
       // groq-js, behind the local server, has no full-text engine for the default `text::query` search.
       search: { strategy: 'groqLegacy' as const },
+      // What the local Content Lake does not serve is not shown (local/README.md, What it leaves out):
+      // releases (a blank tool, a 400 from /data/actions), scheduled publishing and drafts, tasks.
+      releases: { enabled: false },
+      scheduledPublishing: { enabled: false },
+      scheduledDrafts: { enabled: false },
+      tasks: { enabled: false },
     }
 
 /** The embedded Studio at /studio. Singletons can be edited and published, never created or deleted. */
@@ -46,6 +52,8 @@ export default defineConfig({
     templates: (templates) => templates.filter(({ schemaType }) => !singletonTypes.has(schemaType)),
   },
   document: {
+    // Comments need the hosted Comments API (an addon dataset): the local Content Lake has none.
+    ...(isSanityHosted ? {} : { comments: { enabled: false } }),
     actions: (actions, { schemaType }) =>
       singletonTypes.has(schemaType)
         ? actions.filter(({ action }) => action && ['publish', 'discardChanges', 'restore'].includes(action))
