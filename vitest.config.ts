@@ -7,6 +7,8 @@ import { configDefaults, defineConfig } from 'vitest/config'
 const ISOLATED = [
   'tests/unit/sanity-config.test.ts',
   'tests/integration/send-contact-email.test.ts',
+  'tests/integration/send-contact-email-resend.test.ts',
+  'tests/integration/notification-schedule.test.ts',
   'tests/integration/bad-input.property.test.ts',
 ]
 

@@ -36,10 +36,20 @@ export type SupabaseOptions = TwinOptions & {
   startupSql?: string[]
   /** Proxies whose X-Forwarded-For entries the sign-in throttle trusts (default 1). */
   trustedProxyHops?: number
+  /** Where the functions send email when SMTP_URL is unset: the local mail viewer's SMTP URL. */
+  smtpUrl?: string
+}
+
+/** The local mail viewer (what Inbucket is to `supabase start`): `port` is its web page and JSON API. */
+export type MailViewerOptions = TwinOptions & {
+  /** Its SMTP port on 127.0.0.1. */
+  smtpPort: number
+  /** Where the emails are kept (default: a throwaway folder). */
+  dataDir?: string
 }
 
 /** What a running twin says of itself (`GET /_twin`): which twin, its data folder (null in memory), its pid. */
-export type TwinIdentity = { twin: 'content-lake' | 'supabase'; dataDir: string | null; pid: number }
+export type TwinIdentity = { twin: 'content-lake' | 'supabase' | 'mail-viewer'; dataDir: string | null; pid: number }
 
 /** How one twin is started and recognised. */
 export type TwinKind<C extends TwinOptions> = {
@@ -75,6 +85,21 @@ export const SUPABASE: TwinKind<SupabaseOptions> = {
     ...(supabase.dataDir ? ['--data-dir', supabase.dataDir] : ['--memory']),
     ...(supabase.startupSql ?? []).flatMap((statement) => ['--sql', statement]),
     ...(supabase.trustedProxyHops !== undefined ? ['--trusted-proxy-hops', String(supabase.trustedProxyHops)] : []),
+    ...(supabase.smtpUrl ? ['--smtp-url', supabase.smtpUrl] : []),
+  ],
+}
+
+/** Supabase's usual local ports for it (Inbucket's web page and SMTP with `supabase start`). */
+export const MAIL_VIEWER_PORTS = { port: 54324, smtpPort: 54325 }
+
+export const MAIL_VIEWER: TwinKind<MailViewerOptions> = {
+  name: 'mail-viewer',
+  what: 'the local mail viewer',
+  script: join(import.meta.dirname, 'supabase', 'mail-viewer-server.ts'),
+  variable: 'MAIL_VIEWER_PORT',
+  args: (viewer) => [
+    ...['--port', String(viewer.port), '--smtp-port', String(viewer.smtpPort)],
+    ...(viewer.dataDir ? ['--data-dir', viewer.dataDir] : ['--memory']),
   ],
 }
 
@@ -84,7 +109,9 @@ export async function twinOnPort(port: number): Promise<TwinIdentity | null> {
     const response = await fetch(`http://127.0.0.1:${port}/_twin`, { signal: AbortSignal.timeout(2000) })
     if (!response.ok) return null
     const identity = (await response.json()) as Partial<TwinIdentity>
-    return identity.twin === 'content-lake' || identity.twin === 'supabase' ? (identity as TwinIdentity) : null
+    return identity.twin === 'content-lake' || identity.twin === 'supabase' || identity.twin === 'mail-viewer'
+      ? (identity as TwinIdentity)
+      : null
   } catch {
     return null
   }

@@ -12,9 +12,11 @@ const ports = {
   supabasePort: Number(process.env.E2E_SUPABASE_PORT),
   sitePort: Number(process.env.E2E_SITE_PORT),
 }
-if (!ports.lakePort || !ports.supabasePort || !ports.sitePort) {
+// The mail viewer's, which the config also passes to the tests as MAIL_VIEWER_URL.
+const mailViewerPorts = { port: Number(process.env.E2E_MAIL_PORT), smtpPort: Number(process.env.E2E_MAIL_SMTP_PORT) }
+if (!ports.lakePort || !ports.supabasePort || !ports.sitePort || !mailViewerPorts.port || !mailViewerPorts.smtpPort) {
   console.error(
-    'scripts/playwright-servers.ts is started by playwright.config.ts, which passes E2E_LAKE_PORT, E2E_SUPABASE_PORT and E2E_SITE_PORT.',
+    'scripts/playwright-servers.ts is started by playwright.config.ts, which passes E2E_LAKE_PORT, E2E_SUPABASE_PORT, E2E_SITE_PORT, E2E_MAIL_PORT and E2E_MAIL_SMTP_PORT.',
   )
   process.exit(2)
 }
@@ -29,6 +31,6 @@ const runBuild = async (buildEnv: NodeJS.ProcessEnv) => {
 }
 const ported = { supabase: ports.supabasePort, site: ports.sitePort, lake: ports.lakePort }
 if (!(await prepareTestBuild(env, ported, runBuild))) await exitAfterStopping(1)
-await startTestSupabase({ supabasePort: ports.supabasePort, onGiveUp })
+await startTestSupabase({ supabasePort: ports.supabasePort, mailViewerPorts, onGiveUp })
 await startTestSite({ sitePort: ports.sitePort, env, onGiveUp })
 console.log(`[e2e] the site is at ${env.NEXT_PUBLIC_SITE_URL}`)

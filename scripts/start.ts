@@ -36,6 +36,7 @@ if (await isPortTaken(port)) {
 const config = twinsFor(process.env, {
   contentLake: { dataDir: '.data/content-lake', siteUrl },
   supabase: { dataDir: '.data/supabase' },
+  mailViewer: { dataDir: '.data/mail-viewer' },
 })
 let twins: RunningTwins | undefined
 try {
@@ -56,6 +57,8 @@ if (twins?.contentLake) {
 const serviceKey = serviceRoleKey()
 if (twins?.supabase && serviceKey) {
   if (twins.supabase.reused) console.log(`[start] using the Supabase API already running on ${twins.supabase.url}`)
+  if (twins.mailViewer)
+    console.log(`[start] emails sent offline (contact notifications) are in the mail viewer: ${twins.mailViewer.url}`)
   await ensureFirstAdmin({
     url: configured.supabase.url,
     serviceRoleKey: serviceKey,

@@ -272,7 +272,7 @@ async function prepareBrowserTests(): Promise<BrowserTests | null> {
     })
   await typegen
   const built = await prepareTestBuild(buildEnv, { supabase: supabasePort, site: sitePort, lake: lakePort }, runBuild)
-  await supabase
+  const { mailViewer } = await supabase
   await validated
   if (!built) return null
   await startTestSite({ sitePort, env: buildEnv, onGiveUp: serverGaveUp })
@@ -281,6 +281,7 @@ async function prepareBrowserTests(): Promise<BrowserTests | null> {
     OBSERVATORY_DIR: await observatory,
     BASE_URL: siteUrl,
     SUPABASE_URL: `http://127.0.0.1:${supabasePort}`,
+    MAIL_VIEWER_URL: mailViewer.url,
     CONTENT_LAKE_URL: lake.contentLake!.url,
     CONTENT_LAKE_TOKEN: lake.token,
     CHROMIUM_PATH: chromium,

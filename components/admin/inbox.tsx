@@ -20,6 +20,8 @@ import {
   unreadCountLabel,
   type DeletedMessages,
 } from '@/lib/admin/inbox-format'
+import { resendNotification } from '@/lib/admin/notification-api'
+import { resendToast, unnotifiedCountLabel } from '@/lib/admin/notification-format'
 import { submissionsToCsv, type Submission } from '@/lib/admin/submissions-csv'
 import { toast } from '@/lib/toast-store'
 import { revealInvisibleCharacters } from '@/supabase/functions/_shared/invisible-characters'
@@ -32,13 +34,17 @@ type PendingDeletion = { deleted: DeletedMessages; index: number; page: number }
 /** Where the focus goes once the list is reloaded: a message by id, or (null) the list's heading. */
 type FocusTarget = { id: string | null }
 
-/** The list of messages: server-side pages of 50, search, read state, deletion and CSV export. */
+/**
+ * The list of messages: server-side pages of 50, search, the « Non notifiées » filter, read state,
+ * deletion, resending a notification and CSV export.
+ */
 export function Inbox({ client, onSignOut }: Props) {
   const [page, setPage] = useState(0)
   const [searchInput, setSearchInput] = useState('')
   const [search, setSearch] = useState('')
+  const [unnotifiedOnly, setUnnotifiedOnly] = useState(false)
   const [version, setVersion] = useState(0)
-  const key = `${page}\u0000${search}\u0000${version}`
+  const key = `${page}\u0000${search}\u0000${unnotifiedOnly}\u0000${version}`
   // What was last loaded, and for which request: loading is "the result is not for this key yet".
   const [result, setResult] = useState<{ key: string; data: InboxPage | null; failed: boolean }>({
     key: '',
@@ -64,6 +70,8 @@ export function Inbox({ client, onSignOut }: Props) {
   const [announcement, setAnnouncement] = useState('')
   const heading = useRef<HTMLHeadingElement>(null)
   const list = useRef<HTMLDivElement>(null)
+  /** The messages whose « Renvoyer la notification » waits for its answer. */
+  const [resending, setResending] = useState<ReadonlySet<string>>(new Set())
 
   // The search runs 300 ms after the last keystroke, from the first page.
   useEffect(() => {
@@ -76,7 +84,7 @@ export function Inbox({ client, onSignOut }: Props) {
 
   useEffect(() => {
     let cancelled = false
-    fetchInboxPage(client, page, search)
+    fetchInboxPage(client, page, search, { unnotifiedOnly })
       .then((loaded) => {
         if (cancelled) return
         const lastPage = Math.max(0, Math.ceil(loaded.total / PAGE_SIZE) - 1)
@@ -106,7 +114,7 @@ export function Inbox({ client, onSignOut }: Props) {
     return () => {
       cancelled = true
     }
-  }, [client, page, search, key])
+  }, [client, page, search, unnotifiedOnly, key])
 
   useEffect(() => {
     if (!focusTarget) return
@@ -148,9 +156,26 @@ export function Inbox({ client, onSignOut }: Props) {
     })
   }
 
+  /*
+   * Resending: the toast says what happened. A message sent now keeps the focus on its card (its button
+   * goes); one that no longer exists (purged meanwhile) leaves the list as a deletion does.
+   */
+  async function resend(submission: Submission) {
+    if (resending.has(submission.id)) return
+    setResending((ids) => new Set(ids).add(submission.id))
+    const index = indexOf((row) => row.id === submission.id)
+    const outcome = await resendNotification(client, submission.id)
+    toast(resendToast(outcome))
+    if (outcome === 'gone')
+      pendingDeletion.current = { deleted: { name: revealInvisibleCharacters(submission.name) }, index, page }
+    else if (outcome === 'sent' || outcome === 'already_sent') setFocusTarget({ id: submission.id })
+    setResending((ids) => new Set([...ids].filter((id) => id !== submission.id)))
+    reload()
+  }
+
   async function exportCsv() {
     try {
-      const rows = await fetchAllMatching(client, search)
+      const rows = await fetchAllMatching(client, search, { unnotifiedOnly })
       const blob = new Blob([submissionsToCsv(rows)], { type: 'text/csv;charset=utf-8' })
       const url = URL.createObjectURL(blob)
       const link = document.createElement('a')
@@ -175,7 +200,7 @@ export function Inbox({ client, onSignOut }: Props) {
           </h1>
           {data ? (
             <p className="mt-2 text-muted" data-testid="submission-count">
-              {receivedCountLabel(total)}
+              {unnotifiedOnly ? unnotifiedCountLabel(total) : receivedCountLabel(total)}
               {data.unread > 0 ? (
                 <span
                   className="ml-2 rounded-full bg-clay px-2.5 py-0.5 text-sm font-semibold text-white"
@@ -201,18 +226,33 @@ export function Inbox({ client, onSignOut }: Props) {
           </button>
         </div>
       </div>
-      <div className="mt-6">
-        <label htmlFor="inbox-search" className="sr-only">
-          Rechercher
+      <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-3">
+        <div className="min-w-0 flex-1 basis-64">
+          <label htmlFor="inbox-search" className="sr-only">
+            Rechercher
+          </label>
+          <input
+            id="inbox-search"
+            type="search"
+            value={searchInput}
+            onChange={(event) => setSearchInput(event.target.value)}
+            placeholder="Rechercher par nom, email ou message"
+            className="block w-full rounded-xl border border-control bg-white px-4 py-3 text-ink focus:border-clay focus:outline-none"
+          />
+        </div>
+        <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-ink">
+          <input
+            type="checkbox"
+            checked={unnotifiedOnly}
+            onChange={(event) => {
+              setUnnotifiedOnly(event.target.checked)
+              setPage(0)
+            }}
+            className="size-5 accent-clay"
+            data-testid="filter-unnotified"
+          />
+          Non notifiées
         </label>
-        <input
-          id="inbox-search"
-          type="search"
-          value={searchInput}
-          onChange={(event) => setSearchInput(event.target.value)}
-          placeholder="Rechercher par nom, email ou message"
-          className="block w-full rounded-xl border border-control bg-white px-4 py-3 text-ink focus:border-clay focus:outline-none"
-        />
       </div>
       <p role="status" className="sr-only" data-testid="inbox-announcement">
         {announcement}
@@ -226,7 +266,11 @@ export function Inbox({ client, onSignOut }: Props) {
           </p>
         ) : data && data.rows.length === 0 ? (
           <p className="rounded-card border border-line bg-white p-10 text-center text-muted" data-testid="empty-inbox">
-            {search ? 'Aucun message ne correspond à votre recherche' : 'Aucune soumission pour le moment'}
+            {search
+              ? 'Aucun message ne correspond à votre recherche'
+              : unnotifiedOnly
+                ? 'Aucun message non notifié'
+                : 'Aucune soumission pour le moment'}
           </p>
         ) : (
           data?.rows.map((submission) => (
@@ -236,6 +280,8 @@ export function Inbox({ client, onSignOut }: Props) {
               onToggleRead={toggleRead}
               onDelete={remove}
               onDeleteAllFromEmail={removeAllFrom}
+              onResendNotification={resend}
+              resending={resending.has(submission.id)}
             />
           ))
         )}

@@ -1,7 +1,8 @@
 'use client'
 
-import { useState, type FormEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { buttonClasses } from '@/components/ui/button-styles'
+import { dismissToast, getToasts } from '@/lib/toast-store'
 
 type LoginFormProps = { onSubmit: (email: string, password: string) => Promise<void>; busy: boolean }
 
@@ -9,10 +10,22 @@ type LoginFormProps = { onSubmit: (email: string, password: string) => Promise<v
 export function LoginForm({ onSubmit, busy }: LoginFormProps) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
+  // The error toasts this form's attempts raised (« Email ou mot de passe incorrect »…). A successful
+  // sign-in replaces the form with the inbox: they go with it, rather than stay beside « Connexion
+  // réussie » and contradict it. A layout effect: they go in the very commit that shows the inbox.
+  const raisedErrors = useRef<number[]>([])
+  useLayoutEffect(() => {
+    const raised = raisedErrors.current
+    return () => raised.forEach(dismissToast)
+  }, [])
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    const before = new Set(getToasts().map((toast) => toast.id))
     await onSubmit(email.trim(), password)
+    for (const toast of getToasts()) {
+      if (toast.variant === 'error' && !before.has(toast.id)) raisedErrors.current.push(toast.id)
+    }
   }
 
   const field =

@@ -1,6 +1,7 @@
 'use client'
 
 import { formatSubmissionDate } from '@/lib/admin/inbox-format'
+import { notificationDetail } from '@/lib/admin/notification-format'
 import type { Submission } from '@/lib/admin/submissions-csv'
 import { MESSAGE_WHITESPACE, revealInvisibleCharacters } from '@/supabase/functions/_shared/invisible-characters'
 import { VisibleText } from './visible-text'
@@ -10,13 +11,23 @@ type Props = {
   onToggleRead: (submission: Submission) => void
   onDelete: (submission: Submission) => void
   onDeleteAllFromEmail: (email: string) => void
+  onResendNotification: (submission: Submission) => void
+  /** This message's « Renvoyer la notification » is waiting for its answer. */
+  resending: boolean
 }
 
 /**
  * One message. Every field is rendered as text by React: HTML or scripts in a message stay inert, and
  * invisible characters show as marks (VisibleText).
  */
-export function SubmissionCard({ submission, onToggleRead, onDelete, onDeleteAllFromEmail }: Props) {
+export function SubmissionCard({
+  submission,
+  onToggleRead,
+  onDelete,
+  onDeleteAllFromEmail,
+  onResendNotification,
+  resending,
+}: Props) {
   const unread = !submission.is_read
   const action = 'rounded-full px-3 py-1.5 text-sm font-semibold transition-colors'
   return (
@@ -66,6 +77,8 @@ export function SubmissionCard({ submission, onToggleRead, onDelete, onDeleteAll
           </button>
         </div>
       </header>
+      {/* After the header's buttons: from the card, Tab reaches « Marquer comme lu » first. */}
+      <NotificationStatus submission={submission} onResend={onResendNotification} resending={resending} />
       <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold text-ink">Email</dt>
         <dd>
@@ -106,5 +119,52 @@ export function SubmissionCard({ submission, onToggleRead, onDelete, onDeleteAll
         <VisibleText text={submission.message} keep={MESSAGE_WHITESPACE} />
       </p>
     </article>
+  )
+}
+
+/**
+ * What the agency was told of this message: « Notification envoyée le … », or « Notification non
+ * envoyée » (with why, when known) and « Renvoyer la notification ». While the resend waits for its
+ * answer the button says so and ignores clicks, but stays enabled so the keyboard focus stays on it.
+ */
+function NotificationStatus({
+  submission,
+  onResend,
+  resending,
+}: {
+  submission: Submission
+  onResend: (submission: Submission) => void
+  resending: boolean
+}) {
+  if (submission.notified_at) {
+    return (
+      <p className="mt-2 text-sm text-muted" data-testid="notification-status" data-notified="true">
+        Notification envoyée le{' '}
+        <time dateTime={submission.notified_at}>{formatSubmissionDate(submission.notified_at)}</time>
+      </p>
+    )
+  }
+  const detail = notificationDetail(submission)
+  return (
+    <p
+      className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-red-800"
+      data-testid="notification-status"
+      data-notified="false"
+    >
+      <span>
+        Notification non envoyée
+        {detail ? <span className="text-muted"> ({detail})</span> : null}
+      </span>
+      <button
+        type="button"
+        onClick={() => {
+          if (!resending) onResend(submission)
+        }}
+        aria-disabled={resending}
+        className="rounded-full border border-line px-3 py-1 text-xs font-semibold text-ink transition-colors hover:bg-sand aria-disabled:cursor-wait aria-disabled:opacity-70"
+      >
+        {resending ? 'Envoi en cours...' : 'Renvoyer la notification'}
+      </button>
+    </p>
   )
 }

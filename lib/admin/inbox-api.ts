@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { foldForSearch } from './search-folding'
 import type { Submission } from './submissions-csv'
 
 export const PAGE_SIZE = 50
@@ -8,18 +9,29 @@ const EXPORT_CHUNK = 1000
 export type InboxPage = { rows: Submission[]; total: number; unread: number }
 
 /**
- * A PostgREST `or` filter across name, email and message. The term is taken literally: % and _ are
- * escaped for ILIKE, then the value is double-quoted so , ( ) " do not break the filter syntax.
+ * A PostgREST `or` filter on search_text, the name, email and message without accents (the migration
+ * contact_search), with the term folded the same way: « FENETRE » finds « fenêtre ». The term is taken
+ * literally: % and _ are escaped for ILIKE, then the value is double-quoted so , ( ) " do not break
+ * the filter syntax.
  */
 export function searchFilter(term: string): string {
-  const literal = term.replace(/[\\%_]/g, '\\$&')
+  const literal = foldForSearch(term).replace(/[\\%_]/g, '\\$&')
   const quoted = `"*${literal.replace(/["\\]/g, '\\$&')}*"`
-  return ['name', 'email', 'message'].map((column) => `${column}.ilike.${quoted}`).join(',')
+  return `search_text.ilike.${quoted}`
 }
 
-function matching(client: SupabaseClient, search: string, options: { count?: 'exact'; head?: boolean } = {}) {
+/** Narrows the list beyond the search: « Non notifiées » keeps the messages the agency was never told of. */
+export type InboxFilter = { unnotifiedOnly?: boolean }
+
+function matching(
+  client: SupabaseClient,
+  search: string,
+  options: { count?: 'exact'; head?: boolean } = {},
+  { unnotifiedOnly = false }: InboxFilter = {},
+) {
   const query = client.from('contact_submissions').select(options.head ? 'id' : '*', options)
-  return search.trim() ? query.or(searchFilter(search.trim())) : query
+  const searched = search.trim() ? query.or(searchFilter(search.trim())) : query
+  return unnotifiedOnly ? searched.is('notified_at', null) : searched
 }
 
 /** PostgREST answers 416 (PGRST103) when a page starts past the last row, e.g. after deletions. */
@@ -38,14 +50,20 @@ export async function isAdmin(client: SupabaseClient, userId: string): Promise<b
 }
 
 /**
- * One page of messages, newest first, with the total for the search and the unread count overall.
+ * One page of messages, newest first, with the total for the search (and filter) and the unread count
+ * overall.
  * A page past the end (messages deleted meanwhile) comes back empty with the current total, so the
  * inbox can step back to the last page instead of failing.
  */
-export async function fetchInboxPage(client: SupabaseClient, page: number, search: string): Promise<InboxPage> {
+export async function fetchInboxPage(
+  client: SupabaseClient,
+  page: number,
+  search: string,
+  filter: InboxFilter = {},
+): Promise<InboxPage> {
   const from = page * PAGE_SIZE
   const [list, unread] = await Promise.all([
-    matching(client, search, { count: 'exact' })
+    matching(client, search, { count: 'exact' }, filter)
       .order('created_at', { ascending: false })
       .order('id')
       .range(from, from + PAGE_SIZE - 1),
@@ -53,7 +71,7 @@ export async function fetchInboxPage(client: SupabaseClient, page: number, searc
   ])
   if (unread.error) throw unread.error
   if (list.error?.code === RANGE_NOT_SATISFIABLE) {
-    const counted = await matching(client, search, { count: 'exact', head: true })
+    const counted = await matching(client, search, { count: 'exact', head: true }, filter)
     if (counted.error) throw counted.error
     return { rows: [], total: counted.count ?? 0, unread: unread.count ?? 0 }
   }
@@ -61,11 +79,15 @@ export async function fetchInboxPage(client: SupabaseClient, page: number, searc
   return { rows: (list.data ?? []) as unknown as Submission[], total: list.count ?? 0, unread: unread.count ?? 0 }
 }
 
-/** Every message matching the search (for the CSV export), read in chunks without counting. */
-export async function fetchAllMatching(client: SupabaseClient, search: string): Promise<Submission[]> {
+/** Every message matching the search and filter (for the CSV export), read in chunks without counting. */
+export async function fetchAllMatching(
+  client: SupabaseClient,
+  search: string,
+  filter: InboxFilter = {},
+): Promise<Submission[]> {
   const rows: Submission[] = []
   for (let from = 0; from < 1_000_000; from += EXPORT_CHUNK) {
-    const { data, error } = await matching(client, search)
+    const { data, error } = await matching(client, search, {}, filter)
       .order('created_at', { ascending: false })
       .order('id')
       .range(from, from + EXPORT_CHUNK - 1)

@@ -7,10 +7,12 @@ import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from '../free-port.ts'
 import { startContentLake } from './create-content-lake.ts'
+import type { SanityDocument } from './document-store.ts'
 
 /*
- * The local Content Lake as a process: what it acknowledged survives kill -9, the seed is imported
- * once, and random patches never leave a document corrupted or the server failing.
+ * The local Content Lake as a process: what it acknowledged survives kill -9, history included, the
+ * seed is imported once, and random patches never leave a document corrupted, a revision its history
+ * cannot rebuild, or the server failing.
  */
 
 const dataDir = mkdtempSync(join(tmpdir(), 'content-lake-'))
@@ -55,7 +57,7 @@ afterAll(() => {
 })
 
 describe('durability', () => {
-  it('keeps every acknowledged mutation across kill -9, imports the seed once, keeps the tokens and the webhook secret', async () => {
+  it('keeps every acknowledged mutation and its history across kill -9, imports the seed once, keeps the tokens and the webhook secret', async () => {
     const port = await freePort()
     child = await startProcess(port)
     const token = ((await (await fetch(`http://127.0.0.1:${port}/v1/auth/local-token`)).json()) as { token: string })
@@ -78,12 +80,15 @@ describe('durability', () => {
     const seeded = await client.fetch<number>('count(*)')
     expect(seeded).toBeGreaterThan(28) // documents and their image assets
 
-    await client.patch('homePage').set({ 'hero.title.fr': 'Avant le crash' }).commit()
+    const seededHome = await client.getDocument('homePage')
+    const patched = await client.patch('homePage').set({ 'hero.title.fr': 'Avant le crash' }).commit()
     // 50 writes as fast as they are acknowledged, then kill -9 right after the last acknowledgement.
     const acknowledged: string[] = []
+    let lastRevision = ''
     for (let i = 0; i < 50; i++) {
       const doc = await client.create({ _id: `crash-${i}`, _type: 'note', i })
       acknowledged.push(doc._id)
+      lastRevision = doc._rev
     }
     await kill9(child)
 
@@ -91,6 +96,17 @@ describe('durability', () => {
     expect(await client.fetch('*[_id == "homePage"][0].hero.title.fr')).toBe('Avant le crash')
     expect(await client.fetch('count(*[_type == "note" && _id in $ids])', { ids: acknowledged })).toBe(50)
     expect(await client.fetch<number>('count(*)')).toBe(seeded + 50) // the seed was not imported again
+    // The history too: the last acknowledged transaction, and the revisions before the crash.
+    const history = <T>(path: string, query: Record<string, string>) =>
+      client.request<T>({ url: `/data/history/production/${path}`, query })
+    const last = await history<string>('transactions/crash-49', { effectFormat: 'mendoza' })
+    expect(JSON.parse(last).id).toBe(lastRevision)
+    const atSeed = await history<{ documents: { hero: unknown }[] }>('documents/homePage', {
+      revision: seededHome?._rev ?? '',
+    })
+    expect(atSeed.documents[0].hero).toEqual(seededHome?.hero)
+    const atPatch = await history<{ documents: { _rev: string }[] }>('documents/homePage', { revision: patched._rev })
+    expect(atPatch.documents[0]._rev).toBe(patched._rev)
     const again = ((await (await fetch(`http://127.0.0.1:${port}/v1/auth/local-token`)).json()) as { token: string })
       .token
     expect(again).toBe(token)
@@ -166,7 +182,7 @@ describe('random patches', () => {
     fc.record({ bogus: value }),
   )
 
-  it('never corrupt a document: each patch applies whole or not at all, and the server never fails', async () => {
+  it('never corrupt a document: each patch applies whole or not at all, its history rebuilds every revision, and the server never fails', async () => {
     const lake = await startContentLake({ port: 0, webhookUrl: null, log: () => {} })
     const headers = { Authorization: `Bearer ${lake.token}`, 'Content-Type': 'application/json' }
     const mutateUrl = `${lake.url}/v2025-02-19/data/mutate/production?returnDocuments=true`
@@ -191,6 +207,7 @@ describe('random patches', () => {
               ],
             }),
           })
+          const revisions: SanityDocument[] = []
           for (const op of operations) {
             const before = lake.store.get('fuzz')
             const response = await fetch(mutateUrl, {
@@ -205,6 +222,12 @@ describe('random patches', () => {
             if (response.status >= 400) expect(after).toEqual(before)
             else expect(after?._rev).not.toBe(before?._rev)
             expect(() => JSON.parse(JSON.stringify(after))).not.toThrow()
+            if (after && response.status < 400) revisions.push(after)
+          }
+          const { history } = lake.store
+          for (const revision of revisions) {
+            const position = history.positionOf(revision._rev as string) as number
+            expect(history.documentAt('fuzz', lake.store.get('fuzz'), position)).toEqual(revision)
           }
         }),
         { numRuns: 150 },

@@ -8,16 +8,17 @@ const HELP = `Local Content Lake (Sanity-compatible)
 
 Serves the parts of Sanity's HTTP API that the embedded Studio, @sanity/client / next-sanity and the
 Sanity CLI use — queries with perspectives (groq-js), documents, mutations, document actions, the
-listener, assets — for project "local", dataset "production", seeded from --seed-dir the first
-time. Plain HTTP for Node clients and HTTP/2 over TLS for browsers share one loopback port. Every
-change to a published document is POSTed, signed, to the site's /api/revalidate.
+listener, assets, 90 days of history — for project "local", dataset "production", seeded from
+--seed-dir the first time. Plain HTTP for Node clients and HTTP/2 over TLS for browsers share one
+loopback port. Every change to a published document is POSTed, signed, to the site's /api/revalidate.
 
 Usage: node local/content-lake/content-lake-server.ts [options]   (npm run sanity:local -- [options])
 
 Options:
   --host <address>         listen address (default 127.0.0.1; keep it on loopback)
   --port <n>               port (default ${LOCAL_CONTENT_LAKE_PORT}; 0 picks a free one)
-  --data-dir <folder>      where documents, assets and the token live (default .data/content-lake)
+  --data-dir <folder>      where documents, their history, assets and the token live
+                           (default .data/content-lake)
   --tls-dir <folder>       where the TLS certificate lives, apart so that deleting the data keeps
                            it trusted (default .data/tls; npm run cert:trust trusts it)
   --memory                 keep everything in memory only (tests, benchmarks)

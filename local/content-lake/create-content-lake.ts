@@ -17,6 +17,7 @@ import { corsHeaders, openExchange } from './routes/exchange.ts'
 import type { Lake } from './routes/route.ts'
 import { routeRequest } from './routes/router.ts'
 import { loadOrCreateSecret } from './secrets.ts'
+import { DEFAULT_STREAM_LIMITS, StreamGate, type StreamLimits } from './stream-gate.ts'
 import { loadOrCreateCertificate } from './tls.ts'
 import { startRevalidateWebhook } from './webhook.ts'
 
@@ -47,7 +48,7 @@ export type ContentLakeOptions = {
   /** Fixed editor token (tests); otherwise generated once and kept in the data folder. */
   token?: string
   log?: (entry: Record<string, unknown>) => void
-  /** Query threads (default: up to two, one per core). */
+  /** Query threads anyone may use (default: up to two, one per core); one more serves requests with a token only. */
   queryWorkers?: number
   /** How long one query may run before it is stopped with a 400 (default 10 s). */
   queryTimeoutMs?: number
@@ -55,6 +56,8 @@ export type ContentLakeOptions = {
   connectionTimeouts?: Partial<ConnectionTimeouts>
   /** Interval of the keep-alive comments on listener and live-event streams (default 15 s). */
   keepAliveMs?: number
+  /** Caps on listener and live-event streams, and on what a client that does not read may hold (stream-gate.ts). */
+  streamLimits?: Partial<StreamLimits>
 }
 
 /** How long a query may wait for a fresh thread (after another's was stopped) before its time limit starts. */
@@ -120,8 +123,9 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     queries,
     writer: new DatasetWriter(store, files, queries, () => ({ projectId, dataset, publicUrl: publicUrl() })),
     access: new LakeAccess(editorToken, viewerToken),
-    listeners: new ListenerHub(store, { projectId, dataset }, options.keepAliveMs),
+    listeners: new ListenerHub(store, queries, queryTimeoutMs, options.keepAliveMs),
     live: new LiveEventHub(store, syncTag, options.keepAliveMs),
+    streams: new StreamGate({ ...DEFAULT_STREAM_LIMITS, ...options.streamLimits }),
     syncTag,
     editorToken,
     viewerToken,

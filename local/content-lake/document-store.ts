@@ -11,6 +11,7 @@ import {
   writeSync,
 } from 'node:fs'
 import { join } from 'node:path'
+import { HistoryStore, type HistoryLimits } from './history-store.ts'
 
 export type SanityDocument = {
   _id: string
@@ -29,6 +30,8 @@ export type CommittedTransaction = {
   timestamp: string
   identity: string
   changes: DocumentChange[]
+  /** The mutations as applied (the history serves them); absent from log lines written before they were kept. */
+  mutations?: unknown[]
 }
 
 /**
@@ -36,23 +39,32 @@ export type CommittedTransaction = {
  * (Object.fromEntries) and read back with Object.entries: an id such as `__proto__` is a key like
  * any other there, never the object's prototype.
  */
-type LogLine = { id: string; timestamp: string; identity: string; documents: Record<string, SanityDocument | null> }
+type LogLine = {
+  id: string
+  timestamp: string
+  identity: string
+  documents: Record<string, SanityDocument | null>
+  mutations?: unknown[]
+}
 
 /**
  * The documents of one dataset, in memory, made durable by an append-only transaction log: each
  * transaction is one NDJSON line written and fsynced before the request is acknowledged, so an
  * acknowledged mutation survives kill -9 (and a power cut). At start the snapshot is read, the log
  * replayed (a torn last line, never acknowledged, is dropped), and both are compacted into a new
- * snapshot written atomically (temporary file + rename).
+ * snapshot written atomically (temporary file + rename). The replayed transactions are first added to
+ * the history (history-store.ts, its own file): compaction drops the log, never the history.
  */
 export class DocumentStore {
   readonly documents = new Map<string, SanityDocument>()
+  readonly history: HistoryStore
   private readonly folder: string | undefined
   private logFd: number | undefined
   private listeners = new Set<(transaction: CommittedTransaction) => void>()
 
-  constructor(folder?: string) {
+  constructor(folder?: string, historyLimits?: HistoryLimits) {
     this.folder = folder
+    this.history = new HistoryStore(folder && join(folder, 'history.ndjson'), historyLimits)
     if (!folder) return
     mkdirSync(folder, { recursive: true })
     const snapshot = join(folder, 'documents.ndjson')
@@ -65,18 +77,24 @@ export class DocumentStore {
         }
       }
     }
-    if (existsSync(log)) {
-      for (const line of readFileSync(log, 'utf8').split('\n')) {
-        if (!line.trim()) continue
-        let entry: LogLine
-        try {
-          entry = JSON.parse(line) as LogLine
-        } catch {
-          break // a line cut by a crash mid-write: its request was never answered
-        }
-        this.applyDocuments(Object.entries(entry.documents))
+    const entries: LogLine[] = []
+    for (const line of existsSync(log) ? readFileSync(log, 'utf8').split('\n') : []) {
+      if (!line.trim()) continue
+      try {
+        entries.push(JSON.parse(line) as LogLine)
+      } catch {
+        break // a line cut by a crash mid-write: its request was never answered
       }
     }
+    const recorded = this.history.alreadyRecorded(entries)
+    entries.forEach((entry, index) => {
+      const documents = Object.entries(entry.documents)
+      if (index >= recorded) {
+        const changes = documents.map(([id, after]) => ({ id, before: this.documents.get(id) ?? null, after }))
+        this.history.record({ ...entry, changes })
+      }
+      this.applyDocuments(documents)
+    })
     this.compact()
   }
 
@@ -105,10 +123,12 @@ export class DocumentStore {
         timestamp: transaction.timestamp,
         identity: transaction.identity,
         documents: Object.fromEntries(documents),
+        mutations: transaction.mutations,
       }
       writeSync(this.logFd, `${JSON.stringify(line)}\n`)
       fsyncSync(this.logFd)
     }
+    this.history.record(transaction)
     this.applyDocuments(documents)
     for (const listener of this.listeners) listener(transaction)
   }
@@ -131,8 +151,14 @@ export class DocumentStore {
     }
   }
 
+  /**
+   * The history is written before the snapshot: a start stopped in between replays the same log over the
+   * same snapshot, and finds its transactions already recorded (HistoryStore.alreadyRecorded). After it,
+   * the log replayed over a snapshot that already holds its changes would leave no "before" to record.
+   */
   private compact() {
     if (!this.folder) return
+    this.history.persist()
     const snapshot = join(this.folder, 'documents.ndjson')
     const temporary = `${snapshot}.tmp`
     const lines = [...this.documents.values()].map((doc) => JSON.stringify(doc)).join('\n')

@@ -1,18 +1,16 @@
-import type { Response } from '../http-kit.ts'
-
 /*
  * What the two Server-Sent Events endpoints (the listener, listener.ts; live events, live-events.ts)
- * share: a stream's sink, the event format, and the set of open streams, each greeted, kept alive by a
- * comment line (proxies and the client's idle timers would close a quiet stream) and told goodbye when
- * the server shuts down.
+ * share: a stream's sink (opened, counted and bounded by stream-gate.ts), the event format, and the
+ * set of open streams, each greeted, kept alive by a comment line (proxies and the client's idle
+ * timers would close a quiet stream) and told goodbye when the server shuts down.
  */
 
-export type EventSink = { write: (chunk: string) => void; onClose: (callback: () => void) => void }
-
-/** Starts an event stream on a response and returns its sink. */
-export function openEventStream(response: Response, cors: Record<string, string>): EventSink {
-  response.writeHead(200, { ...cors, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' })
-  return { write: (chunk) => void response.write(chunk), onClose: (callback) => response.on('close', callback) }
+export type EventSink = {
+  /** Sends a chunk, or closes the stream instead when its client has stopped reading (stream-gate.ts). */
+  write: (chunk: string) => void
+  /** Sends a last chunk and ends the stream (an error the client is to see). */
+  end: (chunk: string) => void
+  onClose: (callback: () => void) => void
 }
 
 /** One Server-Sent Event. */
@@ -26,6 +24,7 @@ export class EventStreams<S extends { sink: EventSink }> {
   private readonly keepalive: NodeJS.Timeout
 
   constructor(keepAliveMs = KEEPALIVE_MS) {
+    // Each keep-alive is also the moment a client that stopped reading is found out (stream-gate.ts).
     this.keepalive = setInterval(() => {
       for (const stream of this.open) stream.sink.write(':\n\n')
     }, keepAliveMs)
@@ -41,10 +40,20 @@ export class EventStreams<S extends { sink: EventSink }> {
     return [...this.open]
   }
 
+  has(stream: S): boolean {
+    return this.open.has(stream)
+  }
+
   add(stream: S, welcome: string) {
     this.open.add(stream)
     stream.sink.onClose(() => this.open.delete(stream))
     stream.sink.write(welcome)
+  }
+
+  /** Sends `farewell` and ends one stream (it is forgotten at once). */
+  end(stream: S, farewell: string) {
+    this.open.delete(stream)
+    stream.sink.end(farewell)
   }
 
   /** Sends `farewell` to every stream and forgets them (server shutdown). */

@@ -74,6 +74,8 @@ export class Transaction {
   readonly timestamp: string
   readonly identity: string
   readonly results: { id: string; operation: Operation }[] = []
+  /** The mutations as applied, a created document under the id it got (the history serves them). */
+  readonly mutations: MutationInput[] = []
   private readonly store: DocumentStore
   private readonly touched = new Map<string, SanityDocument | null>()
   private readonly originals = new Map<string, SanityDocument | null>()
@@ -123,11 +125,15 @@ export class Transaction {
       case 'create':
       case 'createIfNotExists':
       case 'createOrReplace':
-        return this.createDocument(kind, body, index)
+        this.createDocument(kind, body, index)
+        this.mutations.push({ [kind]: { ...body, _id: this.results[this.results.length - 1].id } })
+        return
       case 'delete':
-        return this.deleteDocuments(body, index, selectByQuery)
       case 'patch':
-        return this.patchDocuments(body as PatchBody, index, selectByQuery)
+        if (kind === 'delete') this.deleteDocuments(body, index, selectByQuery)
+        else this.patchDocuments(body as PatchBody, index, selectByQuery)
+        this.mutations.push({ [kind]: body })
+        return
       default:
         throw badRequest(`Unknown mutation type "${kind}" at index ${index}`)
     }
@@ -243,6 +249,7 @@ export class Transaction {
       timestamp: this.timestamp,
       identity: this.identity,
       changes,
+      mutations: this.mutations,
     }
     this.store.commit(transaction)
     return transaction

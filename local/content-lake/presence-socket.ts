@@ -12,11 +12,19 @@ import { WebSocketServer, type WebSocket } from 'ws'
 
 const SOCKET_PATH = /^\/v[^/]+\/socket\/[^/]+(\?|$)/
 const HEARTBEAT_MS = 20_000
+/**
+ * Open sockets, in all (one per Studio tab): past it, 429. With the origin check this is a bound on
+ * local processes, which no page can pass.
+ */
+const MAX_SOCKETS = 64
+/** Answers waiting unsent to a client that sends requests and does not read them: past it, it is closed. */
+const MAX_BUFFERED_BYTES = 256 * 1024
 
 type RpcRequest = { jsonrpc?: string; id?: string; method?: string; params?: Record<string, unknown> }
 
 function answer(socket: WebSocket, request: RpcRequest) {
   if (!request.id || typeof request.method !== 'string') return
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return socket.terminate()
   const method = request.method
   let result: unknown = null
   if (method === 'authorization') result = true
@@ -46,6 +54,16 @@ export function attachPresenceSocket(
   for (const server of servers) {
     server.on('upgrade', (request: IncomingMessage, stream: Duplex, head: Buffer) => {
       if (!SOCKET_PATH.test(request.url ?? '') || !isAllowedOrigin(request.headers.origin)) return stream.destroy()
+      if (sockets.clients.size >= MAX_SOCKETS) {
+        const message = JSON.stringify({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: `Too many open presence sockets: at most ${MAX_SOCKETS}`,
+        })
+        return stream.end(
+          `HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: 10\r\nContent-Length: ${message.length}\r\nConnection: close\r\n\r\n${message}`,
+        )
+      }
       sockets.handleUpgrade(request, stream, head, (socket) => sockets.emit('connection', socket, request))
     })
   }

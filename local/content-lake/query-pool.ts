@@ -2,7 +2,15 @@ import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import type { DocumentStore } from './document-store.ts'
 import { ContentLakeError } from './content-lake-error.ts'
-import type { QueryJob, QueryOutcome, WorkerMessage, WorkerReply, WorkerSetup } from './query-worker.ts'
+import type {
+  FilterJob,
+  FilterMatches,
+  QueryJob,
+  QueryOutcome,
+  WorkerMessage,
+  WorkerReply,
+  WorkerSetup,
+} from './query-worker.ts'
 
 /*
  * GROQ off the request thread (issue #20: one anonymous `count(*[count(*[…])])` five levels deep
@@ -12,11 +20,21 @@ import type { QueryJob, QueryOutcome, WorkerMessage, WorkerReply, WorkerSetup } 
  * one takes its place. Each thread keeps its own copy of the documents and receives every
  * committed change before any later query (message order), so a query sees every write
  * acknowledged before it was asked and no document is copied per query.
+ *
+ * The editor first, whoever else is asking (security review: 8 anonymous queries that ran to the
+ * time limit kept the editor's trivial query waiting 40 s). Work that presents a token (the editor's,
+ * or the site's viewer token) waits in a line of its own, served before the anonymous line by every
+ * thread, and has threads of its own (`reserved`) that anonymous work never takes: however much
+ * anonymous work is running or waiting, the editor's runs on the next thread free of token work.
+ * Listener filters (listener.ts) are work like queries, in their listener's line, under a budget of
+ * their own.
  */
 
 export type QueryPoolOptions = {
-  /** Threads (default: up to two, as many as the machine has cores). */
+  /** Threads anyone's work may use (default: up to two, as many as the machine has cores). */
   size?: number
+  /** More threads, for work that presents a token only (default 1). */
+  reserved?: number
   /** How long one query may run once a thread has taken it (default 10 s). */
   timeoutMs?: number
   /** Heap limit of each thread, so one query's memory cannot take the server down (default 512 MB). */
@@ -25,22 +43,26 @@ export type QueryPoolOptions = {
   log: (entry: Record<string, unknown>) => void
 }
 
+type Work = { kind: 'query'; job: QueryJob } | { kind: 'filter'; job: FilterJob }
 type Waiting = {
-  job: QueryJob
+  work: Work
+  /** Presented a token: the first line, and the reserved threads. */
+  withToken: boolean
+  timeoutMs: number
   resolve: (outcome: QueryOutcome) => void
   reject: (error: Error) => void
   signal?: AbortSignal
   onAbort?: () => void
   timer?: NodeJS.Timeout
 }
-type Slot = { worker: Worker | null; ready: boolean; running: (Waiting & { id: number }) | null }
+type Slot = { worker: Worker | null; ready: boolean; reserved: boolean; running: (Waiting & { id: number }) | null }
 
 const WORKER_FILE = new URL('./query-worker.ts', import.meta.url)
 
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000
 
-export function queryTimeoutError(job: QueryJob, timeoutMs: number): ContentLakeError {
-  const description = `Query exceeded the time limit of ${timeoutMs} ms and was stopped: make it cheaper (filter before nesting subqueries)`
+export function queryTimeoutError(job: { query: string }, timeoutMs: number, what = 'Query'): ContentLakeError {
+  const description = `${what} exceeded the time limit of ${timeoutMs} ms and was stopped: make it cheaper (filter before nesting subqueries)`
   return new ContentLakeError(
     400,
     { error: { description, query: job.query, type: 'queryExecutionError' } },
@@ -48,10 +70,14 @@ export function queryTimeoutError(job: QueryJob, timeoutMs: number): ContentLake
   )
 }
 
+/** What a job is called in its errors: a query, or a listener's filter. */
+const nameOf = (work: Work) => (work.kind === 'filter' ? "The listener's filter" : 'Query')
+
 export class QueryPool {
   private readonly store: DocumentStore
   private readonly slots: Slot[]
-  private readonly queue: Waiting[] = []
+  /** The two lines: work with a token is always taken first. */
+  private readonly lines: { withToken: Waiting[]; anonymous: Waiting[] } = { withToken: [], anonymous: [] }
   private readonly timeoutMs: number
   private readonly options: QueryPoolOptions
   private readonly unsubscribe: () => void
@@ -63,7 +89,14 @@ export class QueryPool {
     this.options = options
     this.timeoutMs = options.timeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS
     const size = Math.max(1, options.size ?? Math.min(2, availableParallelism()))
-    this.slots = Array.from({ length: size }, () => ({ worker: null, ready: false, running: null }))
+    const reserved = Math.max(0, options.reserved ?? 1)
+    // Reserved threads first: work with a token takes them before the shared ones, left to anonymous work.
+    this.slots = Array.from({ length: reserved + size }, (_, index) => ({
+      worker: null,
+      ready: false,
+      reserved: index < reserved,
+      running: null,
+    }))
     this.unsubscribe = store.subscribe((transaction) => {
       const message: WorkerMessage = {
         kind: 'apply',
@@ -81,15 +114,28 @@ export class QueryPool {
    * the connection's request limit, and its query leaves the line with its client.
    */
   run(job: QueryJob, signal?: AbortSignal): Promise<QueryOutcome> {
+    return this.enqueue({ kind: 'query', job }, job.authenticated, this.timeoutMs, signal)
+  }
+
+  /**
+   * Evaluates a listener's filter on each of `job.documents` within `budgetMs` (counted like a
+   * query's time); rejects with a 400 ContentLakeError when the filter runs past it.
+   */
+  async filter(job: FilterJob, budgetMs: number, signal?: AbortSignal): Promise<FilterMatches> {
+    const outcome = await this.enqueue({ kind: 'filter', job }, job.authenticated, budgetMs, signal)
+    return outcome.result as FilterMatches
+  }
+
+  private enqueue(work: Work, withToken: boolean, timeoutMs: number, signal?: AbortSignal): Promise<QueryOutcome> {
     if (this.closed) return Promise.reject(new Error('the query pool is closed'))
     return new Promise<QueryOutcome>((resolve, reject) => {
-      const waiting: Waiting = { job, resolve, reject, signal }
+      const waiting: Waiting = { work, withToken, timeoutMs, resolve, reject, signal }
       if (signal) {
         if (signal.aborted) return reject(new Error('the client went away'))
         waiting.onAbort = () => this.abandon(waiting, new Error('the client went away'))
         signal.addEventListener('abort', waiting.onAbort, { once: true })
       }
-      this.queue.push(waiting)
+      ;(withToken ? this.lines.withToken : this.lines.anonymous).push(waiting)
       this.dispatch()
     })
   }
@@ -97,7 +143,7 @@ export class QueryPool {
   async close(): Promise<void> {
     this.closed = true
     this.unsubscribe()
-    for (const waiting of this.queue.splice(0))
+    for (const waiting of [...this.lines.withToken.splice(0), ...this.lines.anonymous.splice(0)])
       this.settle(waiting, () => waiting.reject(new Error('the server is shutting down')))
     await Promise.all(
       this.slots.map((slot) => {
@@ -142,21 +188,13 @@ export class QueryPool {
       slot.worker = null
       const running = slot.running
       if (running) {
-        this.options.log({ event: 'query-worker-exit', code, query: running.job.query.slice(0, 200) })
+        const { query } = running.work.job
+        this.options.log({ event: 'query-worker-exit', code, kind: running.work.kind, query: query.slice(0, 200) })
         // Out of memory (the heap limit) or a bug: the query is refused, the server goes on.
+        const description = `${nameOf(running.work)} used more memory than the local Content Lake allows`
         this.finish(slot, () =>
           running.reject(
-            new ContentLakeError(
-              400,
-              {
-                error: {
-                  description: 'The query used more memory than the local Content Lake allows',
-                  query: running.job.query,
-                  type: 'queryExecutionError',
-                },
-              },
-              'query thread died',
-            ),
+            new ContentLakeError(400, { error: { description, query, type: 'queryExecutionError' } }, description),
           ),
         )
       }
@@ -166,24 +204,33 @@ export class QueryPool {
 
   private dispatch() {
     for (const slot of this.slots) {
-      if (this.queue.length === 0) return
       if (!slot.ready || !slot.worker || slot.running) continue
-      const waiting = this.queue.shift()!
+      const waiting = this.lines.withToken.shift() ?? (slot.reserved ? undefined : this.lines.anonymous.shift())
+      if (!waiting) continue
       const id = ++this.nextId
-      slot.running = { ...waiting, id }
-      slot.running.timer = setTimeout(
-        () => this.abandon(waiting, queryTimeoutError(waiting.job, this.timeoutMs)),
-        this.timeoutMs,
+      const running = { ...waiting, id }
+      slot.running = running
+      // Its answer may already be waiting behind a busy moment of this thread: the check comes after
+      // the messages that arrived meanwhile (setImmediate runs after them), so only work still running
+      // is stopped, however late this timer fires.
+      running.timer = setTimeout(
+        () =>
+          setImmediate(() => {
+            if (slot.running === running)
+              this.abandon(waiting, queryTimeoutError(waiting.work.job, waiting.timeoutMs, nameOf(waiting.work)))
+          }),
+        waiting.timeoutMs,
       )
-      slot.worker.postMessage({ kind: 'query', id, job: waiting.job } satisfies WorkerMessage)
+      slot.worker.postMessage({ ...waiting.work, id } satisfies WorkerMessage)
     }
   }
 
-  /** Time is up or the client went away: drop the query from the line, or stop the thread running it. */
+  /** Time is up or the client went away: drop the work from its line, or stop the thread running it. */
   private abandon(waiting: Waiting, error: Error) {
-    const index = this.queue.indexOf(waiting)
+    const line = waiting.withToken ? this.lines.withToken : this.lines.anonymous
+    const index = line.indexOf(waiting)
     if (index >= 0) {
-      this.queue.splice(index, 1)
+      line.splice(index, 1)
       return this.settle(waiting, () => waiting.reject(error))
     }
     const slot = this.slots.find((candidate) => candidate.running?.resolve === waiting.resolve)

@@ -1,14 +1,18 @@
+import { evaluate } from 'groq-js'
 import { parentPort, workerData } from 'node:worker_threads'
 import type { SanityDocument } from './document-store.ts'
 import { ContentLakeError } from './content-lake-error.ts'
-import { perspectiveView, runQuery, visibleTo, type Perspective, type QueryContext } from './query.ts'
+import { parseQuery, perspectiveView, runQuery, visibleTo, type Perspective, type QueryContext } from './query.ts'
 import { inferSourceMap } from './source-map.ts'
 
 /*
  * One query thread of the local Content Lake (query-pool.ts starts them). It keeps its own copy of
  * the dataset — given whole at start, then kept current by the changes of each committed
  * transaction, sent before any later query — so a query costs no copy of the documents. A query
- * that runs too long, or whose client has gone, is ended by terminating the whole thread.
+ * that runs too long, or whose client has gone, is ended by terminating the whole thread. Listener
+ * filters run here too (listener.ts), on the documents a transaction changed, which the job carries:
+ * one expensive filter then costs a thread's time, never the request thread's (security review: 12
+ * anonymous listeners with a costly filter held every write and query for seconds).
  */
 
 export type QueryJob = {
@@ -24,8 +28,21 @@ export type QueryJob = {
 
 export type QueryOutcome = { result: unknown; resultSourceMap?: unknown }
 
+/** A listener's filter, to evaluate on each of `documents` alone (as `*[filter]` over a one-document dataset). */
+export type FilterJob = {
+  query: string
+  params: Record<string, unknown>
+  /** The listener presented a token: its work goes ahead of anonymous work. */
+  authenticated: boolean
+  documents: SanityDocument[]
+}
+
+/** Per document: whether the filter selects it, or null when the filter cannot evaluate it. */
+export type FilterMatches = (boolean | null)[]
+
 export type WorkerMessage =
   | { kind: 'query'; id: number; job: QueryJob }
+  | { kind: 'filter'; id: number; job: FilterJob }
   | { kind: 'apply'; changes: [string, SanityDocument | null][] }
   | { kind: 'load'; documents: SanityDocument[] }
 
@@ -60,6 +77,21 @@ async function run(job: QueryJob): Promise<QueryOutcome> {
   return { result, resultSourceMap: inferSourceMap(result, view, job.sourceMap === 'withKeyArraySelector') }
 }
 
+async function filter(job: FilterJob): Promise<QueryOutcome> {
+  const tree = parseQuery(job.query, job.params)
+  const matches: FilterMatches = []
+  for (const doc of job.documents) {
+    try {
+      const value = await evaluate(tree, { dataset: [doc], params: job.params, sanity: setup.context })
+      const result = await value.get()
+      matches.push(Array.isArray(result) ? result.length > 0 : Boolean(result))
+    } catch {
+      matches.push(null) // the listener skips a change its filter cannot evaluate
+    }
+  }
+  return { result: matches }
+}
+
 port.on('message', (message: WorkerMessage) => {
   if (message.kind === 'apply') {
     for (const [id, doc] of message.changes) {
@@ -75,7 +107,7 @@ port.on('message', (message: WorkerMessage) => {
     views = new Map()
     return
   }
-  run(message.job).then(
+  ;(message.kind === 'filter' ? filter(message.job) : run(message.job)).then(
     (outcome) => port.postMessage({ id: message.id, outcome } satisfies WorkerReply),
     (error: unknown) => {
       if (error instanceof ContentLakeError)

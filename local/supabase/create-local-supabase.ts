@@ -6,6 +6,9 @@ import { createAuthApi } from './auth-api.ts'
 import { openDatabase, type DatabaseOptions } from './database.ts'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './supabase-cli-settings.ts'
 import { handleFunction, type PlatformEnv } from './functions-api.ts'
+import { startCronRunner } from './cron-runner.ts'
+import { startNetWorker } from './net-worker.ts'
+import { storeVaultSecrets } from './vault-secrets.ts'
 import {
   DEFAULT_CONNECTION_TIMEOUTS,
   httpServerLimits,
@@ -62,6 +65,9 @@ export type LocalSupabaseOptions = {
   log?: (entry: Record<string, unknown>) => void
   /** Limits on slow or silent clients (tests use small ones); defaults: DEFAULT_CONNECTION_TIMEOUTS. */
   connectionTimeouts?: Partial<ConnectionTimeouts>
+  /** What the functions see for variables the process environment does not set (the start scripts
+   *  give SMTP_URL: the local mail viewer's). */
+  functionEnvDefaults?: Record<string, string>
 }
 
 // The Supabase CLI's opaque keys map to the legacy JWTs, as its gateway does (local/docs/supabase-wire.md §7).
@@ -92,6 +98,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
     throw new Error('trustedProxyHops must be a non-negative integer')
   const hasher = await createPasswordHasher(options.passwordHasher)
   const functionsDir = join(options.supabaseDir, 'functions')
+  const envDefaults = options.functionEnvDefaults ?? {}
 
   const keyToJwt = new Map([
     [anonKey, anonKey],
@@ -192,8 +199,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
         'WWW-Authenticate': 'Bearer',
       })
     }
-    if (service === 'functions')
-      return handleFunction(functionsDir, request, response, url, body, cors, forwardedFor(request), platform)
+    if (service === 'functions') {
+      const forwarded = forwardedFor(request)
+      return handleFunction(functionsDir, request, response, url, body, cors, forwarded, platform, envDefaults)
+    }
     return handleRest(
       {
         request,
@@ -248,8 +257,16 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
     refreshReuseIntervalSeconds: options.refreshReuseIntervalSeconds ?? 10,
     log,
   })
+  // Vault's secrets a cron job reads to call a function (Supabase's documented pattern): this server's
+  // URL and service key, stored before the jobs first run. pg_net's worker performs what they queue.
+  await storeVaultSecrets(database, { project_url: url, service_role_key: serviceRoleKey })
+  const net = startNetWorker({ database, log })
+  // pg_cron's jobs (cron-runner.ts): run once now, the server answering (a job may call a function).
+  const cron = await startCronRunner({ database, log })
 
   async function close() {
+    await cron.stop()
+    await net.stop()
     await new Promise<void>((resolve) => {
       server.close(() => resolve())
       server.closeAllConnections()
@@ -258,7 +275,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
     await database.close()
   }
 
-  return { url, port, anonKey, serviceRoleKey, database, close }
+  return { url, port, anonKey, serviceRoleKey, database, net, close }
 }
 
 export type LocalSupabase = Awaited<ReturnType<typeof startLocalSupabase>>

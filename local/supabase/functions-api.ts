@@ -45,6 +45,8 @@ export async function handleFunction(
   headers: Record<string, string>,
   forwarded: string,
   platform: PlatformEnv,
+  /** Variables the functions see when the process environment leaves them unset (SMTP_URL offline). */
+  defaults: Record<string, string> = {},
 ) {
   const name = url.pathname.replace(/^\/functions\/v1\//, '').split('/')[0]
   const handler = loadHandler(functionsDir, name)
@@ -69,9 +71,14 @@ export async function handleFunction(
     headers: requestHeaders,
     body: method === 'GET' || method === 'HEAD' ? undefined : body,
   })
-  // Read at each call: the function sees the environment as it is now (tests change SMTP_URL).
-  const result = await (await handler)(webRequest, { ...process.env, ...platform })
-  const responseHeaders: Record<string, string> = { ...headers }
+  // Read at each call: the function sees the environment as it is now (tests change SMTP_URL). A
+  // variable set in it, even to '', wins over the default.
+  const result = await (await handler)(webRequest, { ...defaults, ...process.env, ...platform })
+  // Supabase's edge runtime adds no CORS header to a function's answer: the function sets its own.
+  // The gateway's are added only where the function set none (Headers.has ignores case), else a
+  // browser sees « Access-Control-Allow-Origin: *, * » and refuses the answer.
+  const responseHeaders: Record<string, string> = {}
+  for (const [key, value] of Object.entries(headers)) if (!result.headers.has(key)) responseHeaders[key] = value
   result.headers.forEach((value, key) => {
     responseHeaders[key] = value
   })

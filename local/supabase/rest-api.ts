@@ -3,6 +3,7 @@ import type { Database } from './database.ts'
 import { send, sendJson } from '../http-kit.ts'
 import { parseJsonBody } from './gateway.ts'
 import type { ApiRole, Claims } from './jwt.ts'
+import { callFunction } from './rpc-api.ts'
 import {
   hasFilters,
   orderClause,
@@ -71,14 +72,19 @@ export async function handleRest(context: RestRequest, database: Database): Prom
   if (profile && profile !== 'public') {
     return fail(406, errorBody('PGRST106', 'The schema must be one of the following: public', null, null))
   }
+  // rpc/<function>: supabase.rpc (rpc-api.ts).
+  const rpc = /^rpc\/([^/]+)$/.exec(tableName)?.[1]
   const columns = database.schema.get(tableName)
-  if (!tableName || tableName.includes('/') || !columns) {
+  if (rpc === undefined && (!tableName || tableName.includes('/') || !columns)) {
     return fail(404, errorBody('PGRST205', `Could not find the table 'public.${tableName}' in the schema cache`))
   }
-  const table: Table = { name: tableName, columns }
 
   try {
-    const result = await runStatement(context, database, table, method)
+    const { claims, headers, body } = context
+    const result =
+      rpc !== undefined
+        ? await callFunction(database, { role, claims, method, headers, body }, rpc)
+        : await runStatement(context, database, { name: tableName, columns: columns! }, method)
     send(response, result.status, result.body, { ...extraHeaders, ...result.headers })
   } catch (error) {
     if (error instanceof QueryError)

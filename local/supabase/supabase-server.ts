@@ -22,10 +22,15 @@ Options:
   --trusted-proxy-hops <n>    proxies in front of this server whose X-Forwarded-For entries the sign-in
                               throttle counts (default 1 = the address this server sees)
   --supabase-dir <folder>     the project's Supabase folder: migrations/ and functions/ (default ./supabase)
+  --smtp-url <url>            SMTP_URL of the functions when the environment does not set it (npm start
+                              passes the local mail viewer's, smtp://127.0.0.1:54325)
   --help                      show this help
 
 Environment (read by the project's functions, e.g. send-contact-email): OUTBOX_DIR, SMTP_URL,
 CONTACT_NOTIFICATION_TO, CONTACT_NOTIFICATION_FROM.
+
+The jobs the migrations schedule with cron.schedule (a subset of pg_cron) run once at start, then on
+their schedule.
 `
 
 const { values } = parseArgs({
@@ -37,6 +42,7 @@ const { values } = parseArgs({
     sql: { type: 'string', multiple: true },
     'trusted-proxy-hops': { type: 'string' },
     'supabase-dir': { type: 'string', default: join(process.cwd(), 'supabase') },
+    'smtp-url': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
@@ -67,6 +73,7 @@ try {
     dataDir,
     startupSql: values.sql,
     trustedProxyHops: integer('trusted-proxy-hops', values['trusted-proxy-hops']),
+    functionEnvDefaults: values['smtp-url'] ? { SMTP_URL: values['smtp-url'] } : undefined,
   })
   console.log(`Local Supabase listening on ${server.url} (${dataDir ? `data in ${dataDir}` : 'throwaway database'})`)
   const stop = () => {

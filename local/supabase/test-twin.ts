@@ -1,20 +1,31 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { startLocalSupabase, type LocalSupabaseOptions } from './create-local-supabase.ts'
 
 /*
  * For this package's own tests of the Supabase twin: the twin over a project of its own with no
  * migration and no function (what a bare `supabase init` makes), so that they test the twin's
  * behaviour (gateway, auth, limits) and nothing of a site. Tests that need a site's tables or
- * functions belong to that site.
+ * functions belong to that site; a test of a platform feature (cron, functions, RPC) writes the few
+ * files it needs into its own project (`files`).
  */
 
 /** An in-memory twin of an empty project on a free loopback port, its log captured instead of printed. */
-export async function startTestTwin(options: Omit<LocalSupabaseOptions, 'supabaseDir'> = {}) {
+export async function startTestTwin({
+  files = {},
+  ...options
+}: Omit<LocalSupabaseOptions, 'supabaseDir'> & {
+  /** Files of the project, by path in its folder (`migrations/1_x.sql`, `functions/f/handler.ts`). */
+  files?: Record<string, string>
+} = {}) {
   const project = mkdtempSync(join(tmpdir(), 'supabase-twin-project-'))
   mkdirSync(join(project, 'migrations'))
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(project, path)), { recursive: true })
+    writeFileSync(join(project, path), text)
+  }
   const logs: Record<string, unknown>[] = []
   try {
     const server = await startLocalSupabase({

@@ -40,6 +40,11 @@ export function e2eServers(): { baseURL: string; env: Record<string, string> } |
     writeFileSync(PORTS_FILE, JSON.stringify(ports))
     ;[process.env.E2E_LAKE_PORT, process.env.E2E_SUPABASE_PORT, process.env.E2E_SITE_PORT] = ports.map(String)
     process.env.SUPABASE_URL = `http://127.0.0.1:${ports[1]}`
+    // The mail viewer's web page and SMTP (nothing the build inlines: fresh ones each run).
+    let mail = probe([0, 0])
+    while (new Set([...ports, ...mail]).size !== 5) mail = probe([0, 0])
+    ;[process.env.E2E_MAIL_PORT, process.env.E2E_MAIL_SMTP_PORT] = mail.map(String)
+    process.env.MAIL_VIEWER_URL = `http://127.0.0.1:${mail[0]}`
     process.env.CONTENT_LAKE_URL = `http://127.0.0.1:${ports[0]}`
     // The build the site serves (tests read its prerender manifest), as the test command passes it.
     process.env.NEXT_DIST_DIR = TEST_DIST_DIR
@@ -48,6 +53,8 @@ export function e2eServers(): { baseURL: string; env: Record<string, string> } |
     E2E_LAKE_PORT: process.env.E2E_LAKE_PORT ?? '',
     E2E_SUPABASE_PORT: process.env.E2E_SUPABASE_PORT ?? '',
     E2E_SITE_PORT: process.env.E2E_SITE_PORT ?? '',
+    E2E_MAIL_PORT: process.env.E2E_MAIL_PORT ?? '',
+    E2E_MAIL_SMTP_PORT: process.env.E2E_MAIL_SMTP_PORT ?? '',
   }
   return { baseURL: `http://127.0.0.1:${env.E2E_SITE_PORT}`, env }
 }

@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { LOCAL_ANON_KEY } from '@plume/local-twins/defaults'
 import { freePort, isPortTaken } from '@plume/local-twins/free-port'
-import { startTwins, type RunningTwins } from './start-twins.ts'
+import { startTwins, SUPABASE_DIR, type RunningTwins } from './start-twins.ts'
 
 /*
  * startTwins as the scripts use it: a twin killed -9 is started again, one that keeps dying stops
@@ -99,5 +101,48 @@ console.log('ready')`
     expect(await isPortTaken(port)).toBe(true)
     caller.kill('SIGKILL')
     await until(async () => !(await isPortTaken(port)), 'the orphaned twin ended itself')
+  })
+
+  it('starts the Supabase twin with its mail viewer, where the notification function sends by default', async () => {
+    const [port, viewerPort, smtpPort] = [await freePort(), await freePort(), await freePort()]
+    const backends = await startTwins({
+      supabase: { port, supabaseDir: SUPABASE_DIR },
+      mailViewer: { port: viewerPort, smtpPort },
+      reuseRunning: 'same-data',
+      quiet: true,
+    })
+    started.push(backends)
+    expect(backends.mailViewer).toMatchObject({ url: `http://127.0.0.1:${viewerPort}`, reused: false })
+    const keys = {
+      apikey: LOCAL_ANON_KEY,
+      Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+      'Content-Type': 'application/json',
+    }
+    const id = randomUUID()
+    const email = `viewer-${id}@example.fr`
+    const stored = await fetch(`http://127.0.0.1:${port}/rest/v1/contact_submissions`, {
+      method: 'POST',
+      headers: keys,
+      body: JSON.stringify({ id, name: 'Camille Martin', email, message: 'Bonjour, un message pour le test.' }),
+    })
+    expect(stored.status).toBe(201)
+    const sent = await fetch(`http://127.0.0.1:${port}/functions/v1/send-contact-email`, {
+      method: 'POST',
+      headers: keys,
+      body: JSON.stringify({ id }),
+    })
+    expect(await sent.json()).toMatchObject({ ok: true, via: 'smtp' })
+    const emails = (await (await fetch(`${backends.mailViewer!.url}/api/email`)).json()) as { text: string }[]
+    expect(emails.filter((mail) => mail.text.includes(email))).toHaveLength(1)
+    // npm start twice: both are used as they are.
+    const again = await startTwins({
+      supabase: { port, supabaseDir: SUPABASE_DIR },
+      mailViewer: { port: viewerPort, smtpPort },
+      reuseRunning: 'same-data',
+      quiet: true,
+    })
+    expect([again.supabase!.reused, again.mailViewer!.reused]).toEqual([true, true])
+    await backends.stop()
+    expect(await isPortTaken(viewerPort)).toBe(false)
   })
 })

@@ -3,9 +3,12 @@ import { join, resolve } from 'node:path'
 import { freePort, isPortTaken, waitForHttp } from '@plume/local-twins/free-port'
 import {
   CONTENT_LAKE,
+  MAIL_VIEWER,
+  MAIL_VIEWER_PORTS,
   SUPABASE,
   twinOnPort,
   type ContentLakeOptions,
+  type MailViewerOptions,
   type SupabaseOptions,
   type TwinKind,
 } from '@plume/local-twins/twins'
@@ -30,6 +33,8 @@ export const SUPABASE_DIR = join(root, 'supabase')
 export type TwinsConfig = {
   contentLake?: ContentLakeOptions
   supabase?: SupabaseOptions
+  /** Started with the Supabase twin (whose functions send email to it), on free ports when not given. */
+  mailViewer?: MailViewerOptions
   /**
    * A twin of ours already answering on its port is used as it is (npm start twice): 'same-data' only
    * when it keeps the data folder asked for (another checkout's twin is refused, with a message),
@@ -51,6 +56,7 @@ export type RunningTwin = { url: string; port: number; reused: boolean; pid: () 
 export type RunningTwins = {
   contentLake?: RunningTwin & { httpsUrl: string }
   supabase?: RunningTwin
+  mailViewer?: RunningTwin & { smtpUrl: string }
   stop: () => Promise<void>
 }
 
@@ -59,15 +65,24 @@ export class TwinStartError extends Error {}
 /** startTwins' configuration for the twins this environment needs (none when both services are hosted). */
 export function twinsFor(
   env: Record<string, string | undefined> = process.env,
-  options: { contentLake?: Partial<ContentLakeOptions>; supabase?: Partial<SupabaseOptions> } = {},
-): Pick<TwinsConfig, 'contentLake' | 'supabase'> {
+  options: {
+    contentLake?: Partial<ContentLakeOptions>
+    supabase?: Partial<SupabaseOptions>
+    mailViewer?: Partial<MailViewerOptions>
+  } = {},
+): Pick<TwinsConfig, 'contentLake' | 'supabase' | 'mailViewer'> {
   const { sanity, supabase } = backendsFromEnv(env)
-  const config: Pick<TwinsConfig, 'contentLake' | 'supabase'> = {}
+  const config: Pick<TwinsConfig, 'contentLake' | 'supabase' | 'mailViewer'> = {}
   if (!sanity.hosted && sanity.localPort !== null) {
     config.contentLake = { port: sanity.localPort, seedDir: SEED_DIR, ...options.contentLake }
   }
   if (supabase.local && supabase.localPort !== null) {
     config.supabase = { port: supabase.localPort, supabaseDir: SUPABASE_DIR, ...options.supabase }
+    // Supabase's Inbucket ports (54324, SMTP 54325); MAIL_VIEWER_PORT moves both (SMTP on the next port).
+    const port = env.MAIL_VIEWER_PORT ? Number(env.MAIL_VIEWER_PORT) : MAIL_VIEWER_PORTS.port
+    if (!Number.isInteger(port) || port < 1 || port > 65534)
+      throw new TwinStartError(`MAIL_VIEWER_PORT must be a port number, got "${env.MAIL_VIEWER_PORT}"`)
+    config.mailViewer = { port, smtpPort: port + 1, ...options.mailViewer }
   }
   return config
 }
@@ -141,12 +156,16 @@ export async function startTwins(config: TwinsConfig): Promise<RunningTwins> {
   const result: RunningTwins = { stop }
 
   /** One twin: reused when ours already answers (reuseRunning), else started, kept running and waited for. */
-  async function startTwin<C extends ContentLakeOptions | SupabaseOptions>(
+  async function startTwin<C extends ContentLakeOptions | SupabaseOptions | MailViewerOptions>(
     twin: TwinKind<C>,
     options: C,
   ): Promise<RunningTwin> {
     const reused = await reusable(twin, options, config.reuseRunning)
     let child: Kept | undefined
+    if (!reused && 'smtpPort' in options && (await isPortTaken(options.smtpPort)))
+      throw new TwinStartError(
+        `Port ${options.smtpPort} (SMTP of ${twin.what}) is already in use. Stop what runs there, or set ${twin.variable} to another port.`,
+      )
     if (!reused) {
       child = keepRunning(twin.name, twin.script, twin.args(options), {
         pidDir: config.pidDir,
@@ -172,12 +191,26 @@ export async function startTwins(config: TwinsConfig): Promise<RunningTwins> {
       const lake = await startTwin(CONTENT_LAKE, config.contentLake)
       result.contentLake = { ...lake, httpsUrl: `https://localhost:${config.contentLake.port}` }
     }
-    if (config.supabase) result.supabase = await startTwin(SUPABASE, config.supabase)
+    if (config.supabase) {
+      // The mail viewer first: the Supabase twin's functions send to it (SMTP_URL unless set).
+      const viewer = config.mailViewer ?? (await freeMailViewerPorts())
+      const smtpUrl = `smtp://127.0.0.1:${viewer.smtpPort}`
+      result.mailViewer = { ...(await startTwin(MAIL_VIEWER, viewer)), smtpUrl }
+      result.supabase = await startTwin(SUPABASE, { smtpUrl, ...config.supabase })
+    }
   } catch (error) {
     await stop()
     throw error
   }
   return result
+}
+
+/** Two distinct free ports for a throwaway mail viewer. */
+export async function freeMailViewerPorts(): Promise<MailViewerOptions> {
+  const port = await freePort()
+  let smtpPort = await freePort()
+  while (smtpPort === port) smtpPort = await freePort()
+  return { port, smtpPort }
 }
 
 function defaultGiveUp(message: string) {

@@ -1,7 +1,14 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { contactSettingsSql } from '../../lib/supabase/settings-sql.ts'
-import { SEED_DIR, SUPABASE_DIR, startTwins, waitForHttp, type RunningTwins } from './start-twins.ts'
+import {
+  freeMailViewerPorts,
+  SEED_DIR,
+  SUPABASE_DIR,
+  startTwins,
+  waitForHttp,
+  type RunningTwins,
+} from './start-twins.ts'
 import { keepRunning, type Kept } from './supervisor.ts'
 
 /*
@@ -57,28 +64,35 @@ export async function startTestContentLake({
   return { ...twins, token }
 }
 
-/** The Supabase twin, throwaway; the contact-form tests all come from 127.0.0.1: the per-address limit is raised (tested on its own). */
+/**
+ * The Supabase twin, throwaway, with the mail viewer its function sends to (on the ports given, else
+ * free ones: the browser tests read it at `mailViewer.url`, their MAIL_VIEWER_URL); the contact-form
+ * tests all come from 127.0.0.1: the per-address limit is raised (tested on its own).
+ */
 export async function startTestSupabase({
   supabasePort,
+  mailViewerPorts,
   onGiveUp,
 }: {
   supabasePort: number
+  mailViewerPorts?: { port: number; smtpPort: number }
   onGiveUp: (message: string) => void
-}): Promise<RunningTwins> {
+}): Promise<RunningTwins & { mailViewer: NonNullable<RunningTwins['mailViewer']> }> {
   rmSync('test-results/local-supabase.log', { force: true })
+  rmSync('test-results/mail-viewer.log', { force: true })
   const twins = await startTwins({
     supabase: {
       port: supabasePort,
       supabaseDir: SUPABASE_DIR,
       startupSql: contactSettingsSql({ contactRateLimit: 100_000 }),
-      env: { OUTBOX_DIR: 'test-results/outbox' },
       logFile: 'test-results/local-supabase.log',
     },
+    mailViewer: { ...(mailViewerPorts ?? (await freeMailViewerPorts())), logFile: 'test-results/mail-viewer.log' },
     pidDir: PID_DIR,
     onGiveUp,
   })
   console.log('  (local Supabase server log: test-results/local-supabase.log)')
-  return twins
+  return { ...twins, mailViewer: twins.mailViewer! }
 }
 
 /** The site as `npm start` serves it (server/main.ts), kept running: the restart test kills it. */

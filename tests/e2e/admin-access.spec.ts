@@ -25,7 +25,9 @@ test('the page is hidden: noindex, and absent from the sitemap and robots.txt', 
   expect(await page.locator('a[href*="admin-panel"]').count()).toBe(0)
 })
 
-test('login messages: missing fields, wrong credentials', async ({ page }) => {
+test('login messages: missing fields, wrong credentials; a sign-in that then succeeds clears the error', async ({
+  page,
+}) => {
   await page.goto('/admin-panel-2024')
   await page.getByRole('button', { name: 'Se connecter' }).click()
   await expect(toastTitle(page)).toHaveText('Veuillez remplir tous les champs')
@@ -35,6 +37,12 @@ test('login messages: missing fields, wrong credentials', async ({ page }) => {
   await page.getByLabel('Mot de passe').fill('wrong-password')
   await page.getByRole('button', { name: 'Se connecter' }).click()
   await expect(toastTitle(page)).toHaveText('Email ou mot de passe incorrect')
+  // The right password now: only the success stays on screen, not the error beside it. Read once the
+  // inbox shows, not waited for: the error would leave by itself after its 6 s on screen.
+  await page.getByLabel('Mot de passe').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await expect(page.getByTestId('logout')).toBeVisible()
+  expect(await page.getByTestId('toast-title').allTextContents()).toEqual(['Connexion réussie'])
 })
 
 test('a signed-in user without the admin role is refused and signed out at once', async ({ page }) => {

@@ -167,3 +167,22 @@ test('after a deletion the focus goes to the next message, else the previous, el
   await expect.poll(() => focused(page)).toBe('h1 Messages')
   await expect(announcement).toHaveText(`Message de Bruno ${tag} supprimé. 0 message reçu.`)
 })
+
+test('search ignores accents and case: « FENETRE » finds « fenêtre »', async ({ page }) => {
+  const tag = `${TAG}accents`
+  const rows = [
+    { name: `Hélène ${tag}`, email: `helene-${tag}@example.fr`, message: `Une fenêtre-${tag} sur la mer.` },
+    { name: `Bruno ${tag}`, email: `bruno-${tag}@example.fr`, message: `Une porte-${tag} sur la rue.` },
+  ]
+  await service.from('contact_submissions').insert(rows).throwOnError()
+  await page.goto('/admin-panel-2024')
+  await signIn(page, ADMIN)
+  for (const term of [`FENETRE-${tag.toUpperCase()}`, `fenêtre-${tag}`, `Fenetre-${tag}`]) {
+    await search(page, term)
+    await expect(page.getByTestId('submission-count'), term).toContainText('1 message reçu')
+    await expect(page.getByTestId('submission')).toHaveCount(1)
+    await expect(page.getByRole('article', { name: `Message de Hélène ${tag}` })).toBeVisible()
+  }
+  await search(page, `FENETRE-${tag.toUpperCase()}-MER`)
+  await expect(page.getByTestId('empty-inbox')).toHaveText('Aucun message ne correspond à votre recherche')
+})

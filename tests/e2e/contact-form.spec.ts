@@ -1,34 +1,24 @@
 import { createClient } from '@supabase/supabase-js'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { emailsAbout, expectNoErrorLogged, notificationCall } from './contact-kit'
 import { expect, test } from './fixtures'
 import type { Page } from '@playwright/test'
 import { LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
 
 /*
- * The contact form in Chromium against the local Supabase server that scripts/test.mjs started:
- * both variants, every rule message, the anti-bot checks, the cooldown, success and failure.
+ * The contact form in Chromium against the local Supabase server that scripts/test.ts started:
+ * both variants, every rule message, the anti-bot checks, the cooldown, success and failure. The
+ * agency's notification goes to the local mail viewer started with it (MAIL_VIEWER_URL).
  */
 
 const supabaseUrl = process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321'
 const service = createClient(supabaseUrl, LOCAL_SERVICE_ROLE_KEY, {
   auth: { persistSession: false, autoRefreshToken: false },
 })
-const OUTBOX = 'test-results/outbox'
 
 async function storedFor(email: string) {
   const { data, error } = await service.from('contact_submissions').select('*').eq('email', email)
   if (error) throw error
   return data
-}
-
-/** How many notification emails in the local outbox mention this address. */
-const emailsAbout = (address: string) => {
-  try {
-    return readdirSync(OUTBOX).filter((file) => readFileSync(join(OUTBOX, file), 'utf8').includes(address)).length
-  } catch {
-    return 0
-  }
 }
 
 let unique = 0
@@ -126,8 +116,9 @@ test.describe('contact page form', () => {
     expect(await storedFor(email)).toHaveLength(1)
   })
 
-  test('sends: disabled fields and "Envoi en cours..." while sending, success toast, reset, stored, agency notified; then the 60 s cooldown', async ({
+  test('sends: disabled fields and "Envoi en cours..." while sending, success toast, reset, stored, agency notified, no error logged; then the 60 s cooldown', async ({
     page,
+    consoleErrors,
   }) => {
     await page.goto('/contact')
     const form = page.getByTestId('contact-form-page')
@@ -144,6 +135,8 @@ test.describe('contact page form', () => {
       message: 'Bonjour, nous cherchons une stratégie de contenu.',
     })
     await waitFillTime(page)
+    const errorsBefore = consoleErrors.length
+    const notified = notificationCall(page)
     await form.getByRole('button', { name: 'Envoyer le message' }).click()
     await expect(form.getByRole('button', { name: 'Envoi en cours...' })).toBeVisible()
     await expect(form.getByLabel(/^Nom \*/)).toBeDisabled()
@@ -154,8 +147,12 @@ test.describe('contact page form', () => {
     const rows = await storedFor(email)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ name: 'Camille Martin', phone: '06 12 34 56 78', package: null })
-    // The contact page notifies the agency too (the original forgot to).
-    await expect.poll(() => emailsAbout(email)).toBe(1)
+    // The contact page notifies the agency too (the original forgot to), in the local mail viewer.
+    await expect
+      .poll(async () => (await emailsAbout(email)).map((sent) => sent.subject))
+      .toEqual(['Nouveau message de Camille Martin'])
+    expect(await notified).toBeNull()
+    await expectNoErrorLogged(page, consoleErrors, errorsBefore)
 
     await fill(page, form, { name: 'Camille Martin', email, message: 'Un second message, trop tôt.' })
     await form.getByRole('button', { name: 'Envoyer le message' }).click()
@@ -281,7 +278,10 @@ test.describe('contact page form', () => {
 })
 
 test.describe('package dialog form', () => {
-  test('asks for at least 8 digits of phone, sends with the chosen package, then closes', async ({ page }) => {
+  test('asks for at least 8 digits of phone, sends with the chosen package, then closes; no error logged', async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto('/strategie-contenu')
     await page.getByTestId('package-card').nth(1).getByRole('button').click()
     const dialog = page.getByTestId('contact-dialog')
@@ -300,13 +300,19 @@ test.describe('package dialog form', () => {
     expect(await storedFor(email)).toHaveLength(0)
 
     await fill(page, form, { phone: '06 12 34 56 78' })
+    const errorsBefore = consoleErrors.length
+    const notified = notificationCall(page)
     await form.getByRole('button', { name: 'Envoyer le message' }).click()
     await expect(toastTitle(page)).toHaveText('Message envoyé avec succès!')
     await expect(dialog).toBeHidden()
     const rows = await storedFor(email)
     expect(rows).toHaveLength(1)
     expect(rows[0].package).toBe('Advanced')
-    await expect.poll(() => emailsAbout(email)).toBe(1)
+    await expect
+      .poll(async () => (await emailsAbout(email)).map((sent) => sent.subject))
+      .toEqual(['Nouveau message de Camille Martin (Advanced)'])
+    expect(await notified).toBeNull()
+    await expectNoErrorLogged(page, consoleErrors, errorsBefore)
   })
 
   test('too fast in the dialog: refused, nothing stored', async ({ page }) => {

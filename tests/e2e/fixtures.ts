@@ -2,7 +2,8 @@ import { test as base, expect, type BrowserContext } from '@playwright/test'
 
 /*
  * Every browser test fails on a Content-Security-Policy violation: each page and frame reports the
- * `securitypolicyviolation` events it sees, and the test checks there were none after it ran. Specs
+ * `securitypolicyviolation` events it sees, and the test checks there were none after it ran; a test
+ * that must log no error asks for `consoleErrors` and checks it where it means to. Specs
  * import `test` and `expect` from here; a test that opens its own context passes it to
  * `watchedContext`. Tests that read pages at rest load them `AT_REST` (below).
  */
@@ -47,7 +48,7 @@ export async function watchedSharedContext(context: BrowserContext): Promise<Bro
   return context
 }
 
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; consoleErrors: string[] }>({
   cspViolations: [
     async ({ context }, use) => {
       const violations = await watchCspViolations(context)
@@ -66,6 +67,22 @@ export const test = base.extend<{ cspViolations: string[] }>({
       expect(all, 'Content-Security-Policy violations seen by the pages of this test').toEqual([])
     },
     { auto: true },
+  ],
+  /**
+   * What the test's page logged as errors: console.error calls, the browser's own error messages (a
+   * request refused by CORS…) and uncaught exceptions. Not checked by itself: a test that must cause
+   * none reads it (e.g. after sending a form, whose follow-up calls only log their failures).
+   */
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
+      await use(errors)
+    },
+    { auto: false },
   ],
 })
 

@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js'
 import type { Page } from '@playwright/test'
 import { LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
+import { foldForSearch } from '../../lib/admin/search-folding'
 
 /*
  * What the hidden inbox's browser tests (admin-*.spec.ts, the `inbox` project) share. They run in
@@ -80,9 +81,11 @@ export const focused = (page: Page) =>
 
 /** Types a search and waits until the inbox has asked the server for it (the input is debounced). */
 export async function search(page: Page, term: string) {
+  // The inbox asks for the term without accents and in lower case (lib/admin/search-folding.ts).
+  const folded = foldForSearch(term)
   const searched = page.waitForResponse(
     (response) =>
-      response.url().includes('/rest/v1/contact_submissions') && decodeURIComponent(response.url()).includes(term),
+      response.url().includes('/rest/v1/contact_submissions') && decodeURIComponent(response.url()).includes(folded),
   )
   await page.getByLabel('Rechercher').fill(term)
   await searched

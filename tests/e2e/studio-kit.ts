@@ -133,6 +133,17 @@ export async function openStudio(page: Page, path: string) {
   if (path !== '/studio/structure') await go(path)
 }
 
+/** Opens a document of the structure (`<list>;<id>`, or a singleton's id) and waits until it has settled. */
+export async function openDocument(page: Page, path: string) {
+  await openStudio(page, `/studio/structure/${path}`)
+  await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
+  // The Presentation tool then finds the pages that show the document and lists them above the form,
+  // which re-renders it (an opened object closes again): act once they are there.
+  await expect(page.getByRole('button', { name: /^(Used on \d+ pages?|Utilisé sur|Affiché sur)/ })).toBeVisible({
+    timeout: 120_000,
+  })
+}
+
 export async function publish(page: Page) {
   // The page is shared by a file's tests: an earlier test's notice must be gone before this one counts.
   await expect(page.getByText(/was published/)).toHaveCount(0, { timeout: 30_000 })

@@ -7,6 +7,7 @@ import {
   field,
   getDocument,
   lake,
+  openDocument,
   openStudio,
   publish,
   studioTest as test,
@@ -23,16 +24,6 @@ import {
  */
 
 test.describe.configure({ mode: 'serial' })
-
-async function openDocument(page: Page, path: string) {
-  await openStudio(page, `/studio/structure/${path}`)
-  await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
-  // The Presentation tool then finds the pages that show the document and lists them above the form,
-  // which re-renders it (an opened object closes again): act once they are there.
-  await expect(page.getByRole('button', { name: /^(Used on \d+ pages?|Utilisé sur|Affiché sur)/ })).toBeVisible({
-    timeout: 120_000,
-  })
-}
 
 /**
  * Clicks an item of the document's action menu (« … » beside Publish). The pane re-renders while a

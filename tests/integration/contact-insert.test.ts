@@ -140,6 +140,9 @@ describe('contact_submissions insert (anon, as the forms do it)', () => {
       ['is_read', true],
       ['created_at', '2000-01-01T00:00:00Z'],
       ['notified_at', '2000-01-01T00:00:00Z'],
+      ['notification_status', 'sent'],
+      ['notification_error', 'none'],
+      ['last_resend_at', '2000-01-01T00:00:00Z'],
     ] as const) {
       const { error, status } = await test
         .anon()

@@ -1,37 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasInvisibleCharacters } from '@/supabase/functions/_shared/invisible-characters'
-import { targets, type Sql } from './database-targets'
+import { asRole, targets, type Sql } from './database-targets'
 
 /*
  * Policies and the security advisor's checks, read straight from the database, on PGlite and (when
  * TEST_DATABASE_URL is set, as in CI) on a real PostgreSQL 15 — so nothing works only on PGlite.
  */
-
-type Role = 'anon' | 'authenticated' | 'service_role'
-
-/** Runs statements in one transaction as PostgREST would for a request with this JWT and headers. */
-async function asRole<T>(
-  sql: Sql,
-  role: Role,
-  claims: Record<string, unknown>,
-  headers: Record<string, string>,
-  work: () => Promise<T>,
-): Promise<T> {
-  await sql.query('begin')
-  try {
-    await sql.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true)`,
-      [role, JSON.stringify({ ...claims, role }), JSON.stringify(headers)],
-    )
-    const result = await work()
-    await sql.query('commit')
-    return result
-  } catch (error) {
-    await sql.query('rollback')
-    throw error
-  }
-}
 
 const insertSql = `insert into public.contact_submissions (name, email, phone, message, package) values ($1, $2, $3, $4, $5)`
 const row = (name = 'Camille Martin') => [name, 'camille@example.fr', null, 'Bonjour, un message de test.', null]
@@ -185,7 +160,7 @@ for (const target of targets) {
       expect(mutable).toEqual([])
     })
 
-    it('advisor: no SECURITY DEFINER function is callable by anon, and authenticated may call only has_role', async () => {
+    it('advisor: no SECURITY DEFINER function is callable by anon; authenticated may call has_role and the resend request (which checks the admin role itself)', async () => {
       const definers = await sql.query<{ name: string; anon: boolean; authenticated: boolean }>(
         `select n.nspname || '.' || p.proname as name, has_function_privilege('anon', p.oid, 'execute') as anon,
                 has_function_privilege('authenticated', p.oid, 'execute') as authenticated
@@ -193,7 +168,12 @@ for (const target of targets) {
           where p.prosecdef and n.nspname in ('public', 'private')`,
       )
       expect(definers.filter((fn) => fn.anon)).toEqual([])
-      expect(definers.filter((fn) => fn.authenticated).map((fn) => fn.name)).toEqual(['public.has_role'])
+      expect(
+        definers
+          .filter((fn) => fn.authenticated)
+          .map((fn) => fn.name)
+          .sort(),
+      ).toEqual(['public.has_role', 'public.request_contact_notification_resend'])
     })
 
     it('advisor: policies call auth.uid() once per statement (wrapped in a sub-select)', async () => {

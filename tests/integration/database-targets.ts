@@ -81,3 +81,28 @@ export const targets: Target[] = [
   pglite,
   ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
 ]
+
+export type Role = 'anon' | 'authenticated' | 'service_role'
+
+/** Runs statements in one transaction as PostgREST would for a request with this JWT and headers. */
+export async function asRole<T>(
+  sql: Sql,
+  role: Role,
+  claims: Record<string, unknown>,
+  headers: Record<string, string>,
+  work: () => Promise<T>,
+): Promise<T> {
+  await sql.query('begin')
+  try {
+    await sql.query(
+      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true)`,
+      [role, JSON.stringify({ ...claims, role }), JSON.stringify(headers)],
+    )
+    const result = await work()
+    await sql.query('commit')
+    return result
+  } catch (error) {
+    await sql.query('rollback')
+    throw error
+  }
+}

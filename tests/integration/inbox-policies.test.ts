@@ -123,6 +123,23 @@ describe('inbox operations', () => {
     expect(await fetchInboxPage(admin.client, 5, '')).toMatchObject({ rows: [], total: 120, unread: 120 })
   })
 
+  it('« Non notifiées » keeps the messages never notified, in the rows, the total and the export', async () => {
+    await test.server.database.db.exec(
+      `update public.contact_submissions set notification_status = 'sent', notified_at = now()
+        where name in ('Client 010', 'Client 011', 'Client 012')`,
+    )
+    const all = await fetchInboxPage(admin.client, 0, 'Client 01')
+    expect(all.total).toBe(10)
+    expect(all.rows.find((row) => row.name === 'Client 010')).toMatchObject({ notification_status: 'sent' })
+    const unnotified = await fetchInboxPage(admin.client, 0, 'Client 01', { unnotifiedOnly: true })
+    expect(unnotified.total).toBe(7)
+    expect(unnotified.rows.every((row) => row.notified_at === null)).toBe(true)
+    expect((await fetchInboxPage(admin.client, 0, '', { unnotifiedOnly: true })).total).toBe(117)
+    expect(await fetchAllMatching(admin.client, 'Client 01', { unnotifiedOnly: true })).toHaveLength(7)
+    // A page past the end of the filtered list comes back empty with the filtered total.
+    expect(await fetchInboxPage(admin.client, 3, '', { unnotifiedOnly: true })).toMatchObject({ rows: [], total: 117 })
+  })
+
   it('exports a whole number of 1,000-row chunks without asking past the end', async () => {
     const bulk = Array.from({ length: 880 }, (_, i) => ({ ...VALID_ROW, name: `Bulk ${i}`, email: 'bulk@example.fr' }))
     const { error } = await test.service().from('contact_submissions').insert(bulk)

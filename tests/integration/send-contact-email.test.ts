@@ -1,35 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { newSubmissionId } from '@/lib/contact/submission-id'
 import { clientAddress, startTestSupabase, VALID_ROW, type TestSupabase } from './local-supabase'
-
-/** An SMTP receiver on a free loopback port that keeps every message it accepts. */
-async function startSmtpReceiver() {
-  const received: { from: string; to: string[]; raw: string }[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.server.address() as AddressInfo).port
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
-}
+import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver'
 
 /** The message a visitor stores (the form inserts it under an id it drew itself). */
 const STORED = {
@@ -41,7 +16,7 @@ const STORED = {
 }
 
 let test: TestSupabase
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>
+let smtp: SmtpReceiver
 const savedEnv = { ...process.env }
 
 beforeAll(async () => {
@@ -179,14 +154,27 @@ describe('send-contact-email', () => {
     })
   }
 
-  it('answers 502 when the mail server is unreachable, and the message can be notified later', async () => {
+  it("answers 502 when the mail server is unreachable and records why; the form's call does not send it again", async () => {
     process.env.SMTP_URL = 'smtp://127.0.0.1:9'
     const id = await store()
-    expect((await invoke({ id })).status).toBe(502)
-    const [row] = await test.stored(`select notified_at from public.contact_submissions where id = '${id}'`)
-    expect(row.notified_at).toBeNull()
+    expect(await invoke({ id })).toEqual({ status: 502, data: { error: 'delivery_failed' } })
+    const [row] = await test.stored(
+      `select notified_at, notification_status, notification_error, notification_attempts,
+              notification_next_attempt_at > now() and notification_next_attempt_at <= now() + interval '1 minute' as retry_within_a_minute
+         from public.contact_submissions where id = '${id}'`,
+    )
+    expect(row).toMatchObject({
+      notified_at: null,
+      notification_status: 'delivery_failed',
+      notification_attempts: 1,
+      retry_within_a_minute: true,
+    })
+    // The technical reason is the administrator's (the visitor's answer above says nothing of it).
+    expect(row.notification_error).toMatch(/ECONNREFUSED/)
     process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`
-    expect((await invoke({ id })).status).toBe(200)
+    const before = smtp.received.length
+    expect(await invoke({ id })).toEqual({ status: 409, data: { error: 'notification_failed' } })
+    expect(smtp.received.length).toBe(before)
   })
 
   it('refuses requests without a valid JWT, as verify_jwt does on Supabase', async () => {

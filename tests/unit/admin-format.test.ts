@@ -48,6 +48,10 @@ describe('CSV export', () => {
     package: 'Growth',
     created_at: '2026-11-22T17:06:00Z',
     is_read: false,
+    notified_at: '2026-11-22T17:06:01Z',
+    notification_status: 'sent',
+    notification_attempts: 1,
+    notification_next_attempt_at: null,
   }
 
   it('quotes commas, quotes and newlines and keeps non-ASCII text', () => {

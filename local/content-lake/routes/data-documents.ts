@@ -1,6 +1,5 @@
 import type { SanityDocument } from '../document-store.ts'
 import { send } from '../../http-kit.ts'
-import { gatewayError } from '../content-lake-error.ts'
 import { visibleTo } from '../query.ts'
 import { dataEndpoint, type Route } from './route.ts'
 
@@ -38,16 +37,16 @@ export const dataExport: Route = {
   },
 }
 
-/** /data/history/… and /data/references/…: no history is kept, so the Studio's history panes show nothing to restore. */
-export const dataHistory: Route = {
-  matches: (exchange) => dataEndpoint('history', null)(exchange) || dataEndpoint('references', 'GET')(exchange),
-  serve: ({ request, response, method, path, cors, segments: [, endpoint, dataset, kind], json }, lake) => {
+/**
+ * GET /data/references/<dataset>/documents/<id>/to: the other datasets' references to a document,
+ * which the Studio asks for (`excludeInternalReferences=true`) before a delete; it finds this
+ * dataset's own with a query. There is one dataset here: none.
+ */
+export const dataReferences: Route = {
+  matches: dataEndpoint('references', 'GET'),
+  serve: ({ request, segments: [, , dataset], json }, lake) => {
     lake.requireDataset(dataset)
     lake.access.authenticate(request, true)
-    if (endpoint === 'references') return json(200, { totalCount: 0, references: [] })
-    if (kind === 'events') return json(200, { events: {}, nextCursor: '' })
-    if (kind === 'transactions') return send(response, 200, '', { ...cors, 'Content-Type': 'application/x-ndjson' })
-    if (kind === 'documents') return json(200, { documents: [] })
-    throw gatewayError(404, 'Not Found', `No such endpoint: ${method} ${path}`)
+    json(200, { totalCount: 0, references: [] })
   },
 }

@@ -1,5 +1,4 @@
 import { badRequest } from '../content-lake-error.ts'
-import { openEventStream } from '../event-streams.ts'
 import { paramsFromSearch } from '../query.ts'
 import { dataEndpoint, type Route } from './route.ts'
 
@@ -14,8 +13,10 @@ export const liveEvents: Route = {
   serve: ({ request, response, url, cors, segments }, lake) => {
     lake.requireDataset(segments[3])
     const includeDrafts = url.searchParams.get('includeDrafts') === 'true'
-    lake.access.authenticate(request, includeDrafts)
-    lake.live.open({ includeDrafts }, openEventStream(response, cors))
+    const withToken = lake.access.authenticate(request, includeDrafts)
+    // Counted and bounded with the listeners (stream-gate.ts): null when refused with a 429.
+    const sink = lake.streams.open(request, response, cors, withToken)
+    if (sink) lake.live.open({ includeDrafts }, sink)
   },
 }
 
@@ -41,7 +42,8 @@ export const dataListen: Route = {
       includeAllVersions: flag('includeAllVersions', false),
       effectFormat: url.searchParams.get('effectFormat'),
     }
-    const tree = lake.listeners.prepare(listenOptions)
-    lake.listeners.open(listenOptions, tree, openEventStream(response, cors))
+    lake.listeners.prepare(listenOptions)
+    const sink = lake.streams.open(request, response, cors, editor)
+    if (sink) lake.listeners.open(listenOptions, sink)
   },
 }

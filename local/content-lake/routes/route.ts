@@ -5,6 +5,7 @@ import type { LakeAccess } from '../access.ts'
 import type { ListenerHub } from '../listener.ts'
 import type { LiveEventHub } from '../live-events.ts'
 import type { QueryPool } from '../query-pool.ts'
+import type { StreamGate } from '../stream-gate.ts'
 import type { Exchange } from './exchange.ts'
 import type { TwinIdentity } from '../../twins.ts'
 
@@ -19,6 +20,8 @@ export type Lake = {
   access: LakeAccess
   listeners: ListenerHub
   live: LiveEventHub
+  /** Opens listener and live-event streams within their caps, and closes those whose client does not read. */
+  streams: StreamGate
   /** The dataset's one sync tag (the live-content API's cache tag). */
   syncTag: string
   editorToken: string

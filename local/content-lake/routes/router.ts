@@ -1,7 +1,8 @@
 import { gatewayError } from '../content-lake-error.ts'
 import { assetFiles } from './asset-files.ts'
 import { auth } from './auth.ts'
-import { dataDoc, dataExport, dataHistory } from './data-documents.ts'
+import { dataDoc, dataExport, dataReferences } from './data-documents.ts'
+import { dataHistory } from './data-history.ts'
 import { dataQuery } from './data-query.ts'
 import { dataListen, liveEvents } from './data-streams.ts'
 import { dataActions, dataMutate } from './data-writes.ts'
@@ -29,6 +30,7 @@ const ROUTES: Route[] = [
   dataListen,
   dataExport,
   dataHistory,
+  dataReferences,
   uploads,
 ]
 

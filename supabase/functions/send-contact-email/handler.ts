@@ -1,4 +1,4 @@
-import { createClient } from '@supabase/supabase-js'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import process from 'node:process'
@@ -8,22 +8,34 @@ import type { InsertRow } from '../_shared/contact-schema.ts'
 import { MESSAGE_WHITESPACE, revealInvisibleCharacters } from '../_shared/invisible-characters.ts'
 
 /*
- * send-contact-email: once a message is stored, the forms ask this function to notify the agency.
- * The request only names the stored row, `{ "id": "<uuid>" }` (the id the form inserted it with).
- * The function reads that row with the service role and emails the row's own name, email, phone,
- * message and package, never text from the request (other keys are ignored), with the visitor as
- * reply-to: over SMTP when SMTP_URL is set, otherwise into a local outbox folder. It marks the row
- * (notified_at) before sending, so each message is notified at most once, and clears the mark if
- * the delivery fails, so a retry can send it. Nothing can be sent that was not stored first: what
- * limits storing (the CHECKs, 5 messages per address per 10 minutes) limits notifications too.
- * Runs unchanged on Supabase Edge (index.ts → Deno.serve) and in the local server (Node).
+ * send-contact-email: tells the agency about stored messages, at most once each when delivery works.
+ * The email carries the stored row's own name, email, phone, message and package, never text from
+ * the request, with the visitor as reply-to: over SMTP when SMTP_URL is set, otherwise into a local
+ * outbox folder. Runs unchanged on Supabase Edge (index.ts → Deno.serve) and in the local server (Node).
  *
- * Answers: 200 {ok, via} sent; 400 invalid body; 404 no such message; 409 already notified;
- * 502 delivery (or database) failed; 500 when the function lacks its Supabase settings.
+ * Three requests (any other key is ignored):
+ * - `{ "id": "<uuid>" }`, from the form once it has stored its message under that id: sends a message
+ *   never notified yet. Answers 200 {ok, via} sent; 404 no such message; 409 already notified, being
+ *   sent, or failed (then the schedule or an administrator sends it); 502 delivery failed (recorded).
+ * - `{ "id": "<uuid>", "resend": true }` with an administrator's token: sends it again (or for the
+ *   first time), at most once a minute per message. 200 sent; 403 not an administrator; 404 no such
+ *   message (e.g. purged meanwhile); 409 already sent or being sent; 429 asked less than a minute ago
+ *   (Retry-After); 502 delivery failed.
+ * - `{ "retry": "due" }` with the service-role key (the pg_cron job, see the migration
+ *   20261210100100): sends the failed notifications whose next attempt is due. 200 {ok, attempted,
+ *   sent, failed}; 403 for any other caller.
+ * 400 invalid body; 500 when the function lacks its Supabase settings.
  *
- * Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (set by Supabase for every function, and by
- * the local server), CONTACT_NOTIFICATION_TO (agency address), CONTACT_NOTIFICATION_FROM, SMTP_URL
- * (e.g. smtps://user:pass@smtp.example.com:465), OUTBOX_DIR (default .data/outbox).
+ * The database keeps each message's notification state and decides every rule (the migration
+ * 20261210100100): a claim makes concurrent calls send once; a failure is recorded with its reason
+ * and the next attempt's time (the backoff is stated there); the resend's once-a-minute limit and the
+ * administrator check are made there under the row's lock. Calls that act for the caller (resend,
+ * retry) reach the database with the caller's own token, so its grants and roles decide.
+ *
+ * Environment: SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY (set by Supabase for every
+ * function, and by the local server), CONTACT_NOTIFICATION_TO (agency address),
+ * CONTACT_NOTIFICATION_FROM, SMTP_URL (e.g. smtps://user:pass@smtp.example.com:465), OUTBOX_DIR
+ * (default .data/outbox).
  */
 
 const MAX_BODY_BYTES = 16 * 1024
@@ -32,8 +44,24 @@ const DEFAULT_FROM = 'Site Plume & Cap <no-reply@plumeetcap.fr>'
 
 export type FunctionEnv = Record<string, string | undefined>
 
-/** The request: the stored message's id. Anything else the body carries is ignored. */
-const notificationRequest = z.object({ id: z.uuid() })
+/** The requests (see above); anything else the body carries is ignored. */
+const notifyRequest = z.object({ id: z.uuid() })
+const resendRequest = z.object({ id: z.uuid(), resend: z.literal(true) })
+const retryRequest = z.object({ retry: z.literal('due') })
+type Job = { kind: 'notify' | 'resend'; id: string } | { kind: 'retry' }
+
+/** Which request the body is; a body naming `retry` or `resend` must be that request. */
+function parseJob(body: unknown): Job | null {
+  const has = (key: string) => typeof body === 'object' && body !== null && !Array.isArray(body) && key in body
+  if (has('retry')) return retryRequest.safeParse(body).success ? { kind: 'retry' } : null
+  const parsed = (has('resend') ? resendRequest : notifyRequest).safeParse(body)
+  return parsed.success ? { kind: has('resend') ? 'resend' : 'notify', id: parsed.data.id } : null
+}
+
+/** Failed notifications sent per scheduled run; the rest wait for the next run (every 5 minutes). */
+const RETRY_BATCH = 10
+/** SMTP waits (ms), well within Supabase Edge's limits and the database's 10-minute claim lease. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
@@ -42,10 +70,10 @@ const CORS = {
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
 }
 
-function json(status: number, body: Record<string, unknown>): Response {
+function json(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { ...CORS, 'Content-Type': 'application/json; charset=utf-8' },
+    headers: { ...CORS, 'Content-Type': 'application/json; charset=utf-8', ...headers },
   })
 }
 
@@ -86,7 +114,7 @@ async function deliver(
 ): Promise<{ via: 'smtp' | 'outbox'; id: string }> {
   const smtpUrl = env.SMTP_URL
   if (smtpUrl) {
-    const info = await nodemailer.createTransport(smtpUrl).sendMail(message)
+    const info = await nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }).sendMail(message)
     return { via: 'smtp', id: String(info.messageId) }
   }
   const info = await nodemailer
@@ -97,6 +125,72 @@ async function deliver(
   const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`)
   await writeFile(file, info.message as Buffer)
   return { via: 'outbox', id: file }
+}
+
+type Database = SupabaseClient
+/** A stored message as the claim functions return it. */
+type Claimed = InsertRow & { id: string }
+/** What a claim did: 'claimed' (with the message), else the message's state or 'not_found'. */
+type ClaimOutcome = { outcome: string; message?: Claimed }
+
+/** A short technical reason for the administrator (never sent to the visitor): one line, 300 characters. */
+function reasonOf(error: unknown): string {
+  const code = (error as { code?: unknown }).code
+  const message = error instanceof Error ? error.message : String(error)
+  return singleLine(`${typeof code === 'string' ? `${code}: ` : ''}${message}`).slice(0, 300)
+}
+
+/** Delivers a claimed message and records the outcome (sent, or failed with its reason and next attempt). */
+async function deliverClaimed(database: Database, message: Claimed, env: FunctionEnv) {
+  let via: 'smtp' | 'outbox' | null = null
+  let failure: string | null = null
+  try {
+    via = (await deliver(composeEmail(message, env), env)).via
+  } catch (error) {
+    failure = reasonOf(error)
+  }
+  const recorded = await database.rpc('record_contact_notification', {
+    submission_id: message.id,
+    delivery_error: failure,
+  })
+  // Sent but not recorded: the claim lapses after its lease and the sweep sends again (logged).
+  if (recorded.error) log({ outcome: 'unrecorded', id: message.id, error: recorded.error.message })
+  const next = (recorded.data as { next_attempt_at?: string | null } | null)?.next_attempt_at ?? null
+  if (via) log({ outcome: 'sent', via, id: message.id })
+  else log({ outcome: 'failed', id: message.id, error: failure, next_attempt_at: next })
+  return via
+}
+
+/** Claims one message (resend: also a failed one) and delivers it; the answer says what happened. */
+async function notifyOne(database: Database, id: string, resend: boolean, env: FunctionEnv): Promise<Response> {
+  const claim = await database.rpc('claim_contact_notification', { submission_id: id, resend })
+  if (claim.error) {
+    log({ outcome: 'failed', reason: 'database', error: claim.error.message })
+    return json(502, { error: 'database_unavailable' })
+  }
+  const { outcome, message } = claim.data as ClaimOutcome
+  if (outcome !== 'claimed' || !message) {
+    log({ outcome: 'rejected', reason: outcome, id })
+    if (outcome === 'not_found') return json(404, { error: 'not_found' })
+    if (outcome === 'sent') return json(409, { error: 'already_notified' })
+    if (outcome === 'sending') return json(409, { error: 'notification_in_progress' })
+    return json(409, { error: 'notification_failed' })
+  }
+  const via = await deliverClaimed(database, message, env)
+  return via ? json(200, { ok: true, via }) : json(502, { error: 'delivery_failed' })
+}
+
+/** The answer to a refusal of the database (PostgREST's error for a RAISE in the resend function). */
+function refusal(error: { code?: string; details?: string | null }, status: number): Response {
+  if (error.code === 'PT404') return json(404, { error: 'not_found' })
+  if (error.code === 'PT409')
+    return json(409, { error: error.details === 'sending' ? 'notification_in_progress' : 'already_notified' })
+  if (error.code === 'PT429') {
+    const seconds = /^\d+$/.test(error.details ?? '') ? String(error.details) : '60'
+    return json(429, { error: 'too_soon', retry_after_seconds: Number(seconds) }, { 'Retry-After': seconds })
+  }
+  if (error.code === '42501' || status === 401 || status === 403) return json(403, { error: 'forbidden' })
+  return json(502, { error: 'database_unavailable' })
 }
 
 /**
@@ -118,47 +212,46 @@ export default async function handleSendContactEmail(
   } catch {
     return json(400, { error: 'invalid_json' })
   }
-  const parsed = notificationRequest.safeParse(body)
-  if (!parsed.success) {
+  const job = parseJob(body)
+  if (!job) {
     log({ outcome: 'rejected', reason: 'invalid' })
-    return json(400, { error: 'invalid', message: 'The body must be {"id": "<uuid of the stored message>"}' })
+    return json(400, {
+      error: 'invalid',
+      message: 'The body must be {"id": "<uuid>"}, {"id": "<uuid>", "resend": true} or {"retry": "due"}',
+    })
   }
-  const { id } = parsed.data
 
-  if (!env.SUPABASE_URL || !env.SUPABASE_SERVICE_ROLE_KEY) {
-    log({ outcome: 'failed', reason: 'SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set' })
+  if (!env.SUPABASE_URL || !env.SUPABASE_SERVICE_ROLE_KEY || !env.SUPABASE_ANON_KEY) {
+    log({ outcome: 'failed', reason: 'SUPABASE_URL, SUPABASE_ANON_KEY or SUPABASE_SERVICE_ROLE_KEY is not set' })
     return json(500, { error: 'not_configured' })
   }
-  const database = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  })
-  const messages = () => database.from('contact_submissions')
+  const options = { auth: { persistSession: false, autoRefreshToken: false } }
+  const service = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, options)
+  if (job.kind === 'notify') return notifyOne(service, job.id, false, env)
 
-  // Claim the row: of concurrent calls for one message, one update finds notified_at still null.
-  const claim = await messages()
-    .update({ notified_at: new Date().toISOString() })
-    .eq('id', id)
-    .is('notified_at', null)
-    .select('name, email, phone, message, package')
-  if (claim.error) {
-    log({ outcome: 'failed', reason: 'database', error: claim.error.message })
-    return json(502, { error: 'database_unavailable' })
+  // As the caller: the database decides who may resend (an administrator) or run the retry (the service role).
+  const authorization = request.headers.get('Authorization') ?? `Bearer ${env.SUPABASE_ANON_KEY}`
+  const caller = createClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+    ...options,
+    global: { headers: { Authorization: authorization } },
+  })
+  if (job.kind === 'resend') {
+    const asked = await caller.rpc('request_contact_notification_resend', { submission_id: job.id })
+    if (asked.error) {
+      log({ outcome: 'rejected', reason: 'resend', code: asked.error.code, id: job.id })
+      return refusal(asked.error, asked.status)
+    }
+    return notifyOne(service, job.id, true, env)
   }
-  const row = (claim.data as InsertRow[])[0]
-  if (!row) {
-    const existing = await messages().select('id').eq('id', id).maybeSingle()
-    if (existing.error) return json(502, { error: 'database_unavailable' })
-    log({ outcome: 'rejected', reason: existing.data ? 'already_notified' : 'not_found', id })
-    return existing.data ? json(409, { error: 'already_notified' }) : json(404, { error: 'not_found' })
+
+  const due = await caller.rpc('claim_due_contact_notifications', { max_count: RETRY_BATCH })
+  if (due.error) {
+    log({ outcome: 'rejected', reason: 'retry', code: due.error.code })
+    return refusal(due.error, due.status)
   }
-  try {
-    const result = await deliver(composeEmail(row, env), env)
-    log({ outcome: 'sent', via: result.via, id })
-    return json(200, { ok: true, via: result.via })
-  } catch (error) {
-    // Not sent: clear the mark so that a later call can send it.
-    await messages().update({ notified_at: null }).eq('id', id)
-    log({ outcome: 'failed', id, error: error instanceof Error ? error.message : String(error) })
-    return json(502, { error: 'delivery_failed' })
-  }
+  let sent = 0
+  const messages = (due.data ?? []) as Claimed[]
+  for (const message of messages) if (await deliverClaimed(service, message, env)) sent++
+  log({ outcome: 'retried', attempted: messages.length, sent })
+  return json(200, { ok: true, attempted: messages.length, sent, failed: messages.length - sent })
 }
