@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react'
-import Image from 'next/image'
 import { Container } from '@/components/ui/container'
+import { SanityImage } from '@/components/ui/sanity-image'
 import { centredRowStarts } from '@/lib/balanced-rows'
 import { imageSource } from '@/lib/sanity/image'
 import type { HomeContent } from '@/lib/sanity/content-types'
@@ -32,7 +32,7 @@ export function ClientLogos({ title, clients }: { title: string | null | undefin
         </h2>
         <ul className="mt-8 grid grid-cols-6 items-center gap-x-3 gap-y-8 sm:grid-cols-8 sm:gap-x-8 lg:grid-cols-14 lg:gap-x-4">
           {clients.map((client, index) => {
-            const source = imageSource(client.logo, 160)
+            const source = imageSource(client.logo, 144) // max-w-36: 9rem
             const start = {
               '--logo-start': starts.base[index],
               '--logo-start-sm': starts.sm[index],
@@ -45,12 +45,10 @@ export function ClientLogos({ title, clients }: { title: string | null | undefin
                 className="col-span-2 col-start-(--logo-start) flex h-12 items-center justify-center opacity-80 transition-opacity hover:opacity-100 sm:col-start-(--logo-start-sm) lg:col-start-(--logo-start-lg)"
               >
                 {source ? (
-                  <Image
-                    src={source.src}
-                    width={source.width}
-                    height={source.height}
+                  <SanityImage
+                    source={source}
+                    sizes="9rem"
                     alt={client.name ?? ''}
-                    unoptimized
                     className="h-auto max-h-12 w-full max-w-36"
                   />
                 ) : (

@@ -48,6 +48,11 @@ export class AssetFiles {
     closeSync(fd)
   }
 
+  /** Whether a file is stored, without reading it (a cached transform needs no original). */
+  has(name: string): boolean {
+    return this.folder ? existsSync(join(this.folder, name)) : this.memory.has(name)
+  }
+
   read(name: string): Buffer | null {
     if (!this.folder) return this.memory.get(name) ?? null
     const path = join(this.folder, name)

@@ -7,6 +7,7 @@ import { ContentLakeError, gatewayError } from './content-lake-error.ts'
 import { DatasetWriter } from './dataset-writer.ts'
 import { LOCAL_DATASET, LOCAL_PROJECT_ID, LOCAL_SITE_URL } from './content-lake-settings.ts'
 import { DocumentStore } from './document-store.ts'
+import { ImageCdn } from './image-cdn.ts'
 import { listenDualProtocol } from './dual-protocol-server.ts'
 import { BodyTooLargeError, sendJson, type Request, type Response } from '../http-kit.ts'
 import { ListenerHub } from './listener.ts'
@@ -19,6 +20,7 @@ import { routeRequest } from './routes/router.ts'
 import { loadOrCreateSecret } from './secrets.ts'
 import { DEFAULT_STREAM_LIMITS, StreamGate, type StreamLimits } from './stream-gate.ts'
 import { loadOrCreateCertificate } from './tls.ts'
+import { DiskTransformCache, MemoryTransformCache } from './transform-cache.ts'
 import { startRevalidateWebhook } from './webhook.ts'
 
 /*
@@ -96,6 +98,11 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
 
   const store = new DocumentStore(options.dataDir && join(options.dataDir, dataset))
   const files = new AssetFiles(options.dataDir && join(options.dataDir, dataset, 'assets'))
+  const images = new ImageCdn(
+    options.dataDir
+      ? new DiskTransformCache(join(options.dataDir, dataset, 'image-cache'))
+      : new MemoryTransformCache(),
+  )
   const tls = await loadOrCreateCertificate(options.tlsDir ?? (options.dataDir && join(options.dataDir, 'tls')))
   const editorToken = options.token ?? loadOrCreateSecret(options.dataDir, 'editor-token', 'sk')
   const viewerToken = loadOrCreateSecret(options.dataDir, 'viewer-token', 'sk')
@@ -120,6 +127,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     dataset,
     store,
     files,
+    images,
     queries,
     writer: new DatasetWriter(store, files, queries, () => ({ projectId, dataset, publicUrl: publicUrl() })),
     access: new LakeAccess(editorToken, viewerToken),
@@ -168,16 +176,31 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     }
   }
 
+  // Requests wait for the seed import: it reads its images (async, image-metadata.ts) once the port,
+  // which asset URLs carry, is known, and nothing may be answered from a half-seeded dataset.
+  let markReady: (prepared: Promise<void>) => void = () => {}
+  const ready = new Promise<void>((resolve) => (markReady = resolve))
+  const failedToStart = {
+    statusCode: 503,
+    error: 'Service Unavailable',
+    message: 'The local Content Lake did not start',
+  }
   const server = await listenDualProtocol({
     host,
     port,
     tls,
     timeouts,
-    handle: (request, response) => void handle(request, response),
+    handle: (request, response) =>
+      void ready.then(
+        () => handle(request, response),
+        () => sendJson(response, 503, failedToStart),
+      ),
   })
   port = server.port
   attachPresenceSocket((origin) => origin === undefined || corsOrigins.has(origin), server.secure, server.plain)
-  lake.writer.prepare(options.seedDir, log)
+  const prepared = lake.writer.prepare(options.seedDir, log)
+  markReady(prepared)
+  await prepared
 
   const webhook =
     options.webhookUrl === null

@@ -1,5 +1,6 @@
 import { describeUpload, type AssetContext, type AssetFiles, type AssetKind } from './assets.ts'
 import type { DocumentStore, SanityDocument } from './document-store.ts'
+import { analyseImage } from './image-metadata.ts'
 import { Transaction, type MutationInput } from './mutations.ts'
 import type { QueryPool } from './query-pool.ts'
 import { readSeed, withAssetReferences } from './seed.ts'
@@ -60,16 +61,22 @@ export class DatasetWriter {
   }
 
   /** Stores an upload's bytes, then its asset document; the same bytes twice give the one asset. */
-  ingestAsset(
+  async ingestAsset(
     kind: AssetKind,
     bytes: Buffer,
     filename: string | null,
     contentType: string | null,
     identity: string,
-  ): SanityDocument {
+  ): Promise<SanityDocument> {
     const { document, storedName } = describeUpload(kind, bytes, this.assetContext(), { filename, contentType })
     const existing = this.store.get(document._id)
     if (existing) return existing
+    // The lqip, palette and BlurHash the hosted pipeline records (image-metadata.ts), read before
+    // anything is written; an image sharp cannot read keeps the dimensions alone.
+    const analysis = kind === 'images' ? await analyseImage(bytes) : null
+    if (analysis) Object.assign(document.metadata as Record<string, unknown>, analysis)
+    const again = this.store.get(document._id)
+    if (again) return again
     this.files.write(storedName, bytes)
     const transaction = new Transaction(this.store, identity)
     // createIfNotExists: two uploads of the same bytes at once end with the one asset, not a 409.
@@ -79,12 +86,12 @@ export class DatasetWriter {
   }
 
   /** First start: import the seed; later starts: keep asset URLs pointing at this server's port. */
-  prepare(seedDir: string | undefined, log: (entry: Record<string, unknown>) => void): void {
+  async prepare(seedDir: string | undefined, log: (entry: Record<string, unknown>) => void): Promise<void> {
     if (this.store.isEmpty && seedDir) {
       const seed = readSeed(seedDir)
       const assetIds = new Map<string, string>()
       for (const upload of seed.uploads)
-        assetIds.set(upload.file, this.ingestAsset('images', upload.bytes, upload.file, null, 'system')._id)
+        assetIds.set(upload.file, (await this.ingestAsset('images', upload.bytes, upload.file, null, 'system'))._id)
       const transaction = new Transaction(this.store, 'system')
       for (const doc of seed.documents)
         transaction.apply({ createOrReplace: withAssetReferences(doc, assetIds) }, () => [])

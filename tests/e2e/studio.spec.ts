@@ -280,7 +280,9 @@ test('the Studio works by keyboard alone: open a document from the structure, ed
   await waitForPage(page.request, '/contact', title)
 })
 
-test('an uploaded client logo, published, shows on the home page at its real size', async ({ page }) => {
+test('an uploaded client logo, published, shows on the home page in its real shape, sized for the strip', async ({
+  page,
+}) => {
   const width = 360
   const height = 120 + (Date.now() % 50) // a size no seed logo has, so the new asset is unmistakable
   await openDocument(page, 'logosClients;client-batipro')
@@ -304,8 +306,10 @@ test('an uploaded client logo, published, shows on the home page at its real siz
   await expect(logo).toHaveAttribute('width', String(width))
   await expect(logo).toHaveAttribute('height', String(height))
   await logo.scrollIntoViewIfNeeded() // the strip's images load lazily
+  // A raster logo comes in widths for 9rem at 1×, 1.5× and 2×: this 1x page takes the 144 px file.
+  // NEEDS the local Content Lake's transformations (local/content-lake/image-params.ts, issue 38).
   await expect
     .poll(() => logo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: 30_000 })
-    .toEqual([width, height])
+    .toEqual([144, Math.round((144 * height) / width)])
   await site.close()
 })

@@ -1,5 +1,6 @@
 import type { AssetFiles } from '../assets.ts'
 import type { DatasetWriter } from '../dataset-writer.ts'
+import type { ImageCdn } from '../image-cdn.ts'
 import type { DocumentStore } from '../document-store.ts'
 import type { LakeAccess } from '../access.ts'
 import type { ListenerHub } from '../listener.ts'
@@ -15,6 +16,8 @@ export type Lake = {
   dataset: string
   store: DocumentStore
   files: AssetFiles
+  /** Image transforms as Sanity's CDN makes them, cached and queued (image-cdn.ts). */
+  images: ImageCdn
   queries: QueryPool
   writer: DatasetWriter
   access: LakeAccess

@@ -13,7 +13,7 @@ export const uploads: Route = {
     lake.requireDataset(dataset)
     lake.access.requireEditor(request)
     const bytes = await readBody(request, MAX_ASSET_BYTES)
-    const document = lake.writer.ingestAsset(
+    const document = await lake.writer.ingestAsset(
       kind as 'images' | 'files',
       bytes,
       url.searchParams.get('filename'),

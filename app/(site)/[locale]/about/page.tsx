@@ -1,10 +1,10 @@
 import type { Metadata } from 'next'
-import Image from 'next/image'
 import { CtaBand } from '@/components/sections/cta-band'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { Container } from '@/components/ui/container'
 import { FeatureCard } from '@/components/ui/feature-card'
 import { RichText } from '@/components/ui/rich-text'
+import { SanityImage } from '@/components/ui/sanity-image'
 import { SectionHeading } from '@/components/ui/section-heading'
 import { Link } from '@/lib/i18n/link'
 import { pageLocale } from '@/lib/i18n/page-locale'
@@ -34,7 +34,8 @@ export default async function AboutPage({ params }: Props) {
   const locale = await pageLocale(params)
   const page = await sanityFetch(aboutPageQuery, { locale }, ['aboutPage'])
   if (!page) throw new Error('The about page document is missing from the dataset.')
-  const photo = imageSource(page.photo, 480)
+  // At most max-w-sm (24rem) wide; below 26.5rem the viewport less the container's 1.25rem gutters.
+  const photo = imageSource(page.photo, 384)
 
   return (
     <>
@@ -56,12 +57,10 @@ export default async function AboutPage({ params }: Props) {
                 aria-hidden="true"
                 className="absolute inset-0 translate-x-4 translate-y-4 rounded-[2rem] bg-clay-soft"
               />
-              <Image
-                src={photo.src}
-                width={photo.width}
-                height={photo.height}
+              <SanityImage
+                source={photo}
+                sizes="(min-width: 26.5rem) 24rem, calc(100vw - 2.5rem)"
                 alt={page.photo?.alt ?? ''}
-                unoptimized
                 priority
                 className="relative h-auto w-full rounded-[2rem] border border-line bg-white shadow-lift"
                 data-testid="founder-photo"

@@ -1,0 +1,46 @@
+import { preload } from 'react-dom'
+import type { ImageSource } from '@/lib/sanity/image'
+
+type Props = {
+  source: ImageSource
+  alt: string
+  /** The CSS width the image is shown at, per viewport: the browser picks the `srcset` file from it. */
+  sizes: string
+  className?: string
+  /** The page's main image: fetched first, not lazily, and announced in the head (as next/image's `priority`). */
+  priority?: boolean
+  'data-testid'?: string
+}
+
+/**
+ * An image of the content, rendered on the server as a plain <img>: next/image with `unoptimized`
+ * drops any `srcset` given to it, and its optimizer is not needed (the image pipeline resizes). The
+ * width and height attributes keep the image's box from the first paint (no layout shift); the
+ * placeholder is the asset's lqip as a background, which the loaded (opaque) image covers.
+ */
+export function SanityImage({ source, alt, sizes, className, priority = false, ...rest }: Props) {
+  const srcSet = source.srcSet
+  if (priority)
+    preload(source.src, { as: 'image', fetchPriority: 'high', imageSrcSet: srcSet, imageSizes: srcSet && sizes })
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- see above: next/image cannot carry this srcset
+    <img
+      src={source.src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      width={source.width}
+      height={source.height}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      className={className}
+      style={
+        source.placeholder
+          ? { backgroundImage: `url("${source.placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center' }
+          : undefined
+      }
+      data-testid={rest['data-testid']}
+    />
+  )
+}
