@@ -19,8 +19,9 @@ import {
  * scripts/test.mjs starts (seeded, in memory, webhook pointed at the test site). This project runs
  * after the others (playwright.config.ts), since publishing changes the pages they read. The tests
  * share one Studio page (studioTest), booted by the first. presentation.spec.ts runs beside this file
- * in a Studio of its own and edits two service pages (/redaction-web, /campagnes-email) that this file
- * must leave alone. A restart of the servers is restart.spec.ts's, run after them all.
+ * in a Studio of its own and edits two service pages (/redaction-web, /campagnes-email), and
+ * history-studio.spec.ts the benefits and the about page's photo: this file leaves them alone (its
+ * draft is the contact page's). A restart of the servers is restart.spec.ts's, run after them all.
  */
 
 test.describe.configure({ mode: 'serial' })
@@ -146,21 +147,21 @@ test('an English-only edit of a service page shows on /en/<service> and not on t
 })
 
 test('a draft never reaches the public site, and discarding it restores the published text', async ({ page }) => {
-  const published = ((await getDocument('aboutPage')) as { hero: { title: { fr: string } } }).hero.title.fr
+  const published = ((await getDocument('contactPage')) as { hero: { title: { fr: string } } }).hero.title.fr
   const draft = `Brouillon ${Date.now().toString(36)}`
-  await openDocument(page, 'aboutPage')
+  await openDocument(page, 'contactPage')
   await field(page, 'hero.title.fr').fill(draft)
   await expect
-    .poll(async () => JSON.stringify(await getDocument('drafts.aboutPage')), { timeout: 30_000 })
+    .poll(async () => JSON.stringify(await getDocument('drafts.contactPage')), { timeout: 30_000 })
     .toContain(draft)
   // Long enough for any webhook and regeneration to have happened: the page must not change.
   await page.waitForTimeout(2500)
-  const html = await (await page.request.get('/about')).text()
+  const html = await (await page.request.get('/contact')).text()
   expect(html).not.toContain(draft)
   expect(html).toContain(published.split(' ')[0])
 
   await discardChanges(page)
-  await expect.poll(async () => getDocument('drafts.aboutPage'), { timeout: 30_000 }).toBeNull()
+  await expect.poll(async () => getDocument('drafts.contactPage'), { timeout: 30_000 }).toBeNull()
   await expect(field(page, 'hero.title.fr')).toHaveValue(published, { timeout: 30_000 })
 })
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasInvisibleCharacters } from '@/supabase/functions/_shared/invisible-characters'
-import { asRole, targets, type Sql } from './database-targets'
+import { addAdminAndMember, asRole, type Sql, targets } from './database-targets'
 
 /*
  * Policies and the security advisor's checks, read straight from the database, on PGlite and (when
@@ -28,9 +28,7 @@ for (const target of targets) {
 
     beforeAll(async () => {
       sql = await target.open()
-      for (const id of [adminId, memberId])
-        await sql.query(`insert into auth.users (id, email) values ($1, $2)`, [id, `${id}@example.fr`])
-      await sql.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [adminId])
+      await addAdminAndMember(sql, adminId, memberId)
     }, 120_000)
     afterAll(() => sql?.close())
 

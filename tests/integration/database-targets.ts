@@ -106,3 +106,10 @@ export async function asRole<T>(
     throw error
   }
 }
+
+/** Two users straight in auth.users, the first with the inbox's `admin` role, the second with none. */
+export async function addAdminAndMember(sql: Sql, adminId: string, memberId: string): Promise<void> {
+  for (const id of [adminId, memberId])
+    await sql.query(`insert into auth.users (id, email) values ($1, $2)`, [id, `${id}@example.fr`])
+  await sql.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [adminId])
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asRole, targets, type Sql } from './database-targets'
+import { addAdminAndMember, asRole, type Sql, targets } from './database-targets'
 
 /*
  * The notification state of each message (migration 20261210100100), read straight from the database
@@ -60,9 +60,7 @@ for (const target of targets) {
 
     beforeAll(async () => {
       sql = await target.open()
-      for (const id of [adminId, memberId])
-        await sql.query(`insert into auth.users (id, email) values ($1, $2)`, [id, `${id}@example.fr`])
-      await sql.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [adminId])
+      await addAdminAndMember(sql, adminId, memberId)
     }, 120_000)
     afterAll(() => sql?.close())
 
