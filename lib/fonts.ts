@@ -1,11 +1,18 @@
 import localFont from 'next/font/local'
 
-// Fonts ship inside npm packages and are self-hosted by next/font/local: no download at build time.
+/*
+ * Fonts ship inside npm packages and are self-hosted by next/font/local: no download at build time.
+ * Text never waits for them (`swap`): it paints at once in a local face of the same kind (a sans for
+ * Inter, a serif for Fraunces) whose size and line metrics next/font matches to the typeface's, so the
+ * swap changes the letters' shapes and hardly moves a line. They stay preloaded: on a fast connection
+ * they arrive before the first paint, and nothing moves at all (docs/performance.md).
+ */
 export const inter = localFont({
   src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
   variable: '--font-inter',
   weight: '100 900',
   display: 'swap',
+  adjustFontFallback: 'Arial',
 })
 
 export const fraunces = localFont({
@@ -13,4 +20,5 @@ export const fraunces = localFont({
   variable: '--font-fraunces',
   weight: '100 900',
   display: 'swap',
+  adjustFontFallback: 'Times New Roman',
 })

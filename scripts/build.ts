@@ -6,6 +6,7 @@ import { cpSync, existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import nextEnv from '@next/env'
 import { addCompileHints } from './lib/chunk-compile-hints.ts'
+import { addInlineStyleHashes } from './lib/inline-style-hashes.ts'
 import { startTwins, twinsFor, TwinStartError, type RunningTwins } from './lib/start-twins.ts'
 import { exitAfterStopping, runToEnd } from './lib/supervisor.ts'
 
@@ -48,6 +49,10 @@ await twins?.stop()
 // (scripts/lib/chunk-compile-hints.ts says why).
 const hinted = addCompileHints(distDir)
 console.log(`[build] compile hints added to ${hinted.length} first-load chunks in ${distDir}`)
+
+// The stylesheets the pages inline, named by hash in the policy `next start` and the standalone server send.
+const styleHashes = addInlineStyleHashes(distDir)
+console.log(`[build] ${styleHashes.length} inline stylesheet(s) named by hash in the build's Content-Security-Policy`)
 
 // Next's standalone folder holds the server and the modules it uses, but not the files it serves:
 // `node .next/standalone/server.js` (docs/deploy.md) would answer 404 for every /_next/static file and

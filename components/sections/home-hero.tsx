@@ -20,7 +20,7 @@ export function HomeHero({
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
       <Glow className="-top-40 -right-40 size-[36rem]" />
       <Container className="relative grid items-center gap-12 py-16 sm:py-24 lg:grid-cols-[1.25fr_1fr] lg:py-28">
-        <div className="animate-fade-up">
+        <div className="animate-rise">
           <p className="mb-5 inline-flex items-center gap-2 rounded-full border border-line bg-white px-4 py-1.5 text-sm font-semibold text-clay-strong">
             <Icon name="feather" className="size-4" />
             {hero.eyebrow}
@@ -29,7 +29,7 @@ export function HomeHero({
             {hero.title}
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted sm:text-xl">{hero.subtitle}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
+          <div className="mt-8 flex animate-fade-in flex-wrap gap-3">
             <a href="#services" className={buttonClasses('primary', 'lg')} data-testid="hero-cta">
               {hero.ctaLabel}
               <svg
@@ -55,7 +55,7 @@ export function HomeHero({
               </a>
             ) : null}
           </div>
-          <ul className="mt-10 grid gap-3 sm:grid-cols-3">
+          <ul className="mt-10 grid animate-fade-in gap-3 sm:grid-cols-3">
             {(hero.trustLines ?? []).map((line) => (
               <li key={line} className="flex items-start gap-2 text-[0.95rem] font-medium text-ink-soft">
                 <Icon name="check" className="mt-0.5 size-5 shrink-0 text-clay" />

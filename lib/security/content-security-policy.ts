@@ -143,6 +143,8 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 
 // A script element as HTML serializers (React's included) write it: attributes may hold quoted '>'.
 const SCRIPT = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>/gi
+// A style element (the stylesheet Next inlines into the page's head, next.config.ts `inlineCss`).
+const STYLE_ELEMENT = /<style\b(?:[^>"']|"[^"]*"|'[^']*')*>([\s\S]*?)<\/style\s*>/gi
 // Style attributes as React writes them: always double-quoted, '"' escaped as &quot;.
 const STYLE_ATTRIBUTE = /<[a-z][^\s/>]*\s(?:[^>"']|"[^"]*"|'[^']*')*?\bstyle="([^"]*)"/gi
 
@@ -156,6 +158,27 @@ function inlineScripts(html: string): string[] {
     scripts.push(body)
   }
   return scripts
+}
+
+/**
+ * The policy (or its `style-src` directive alone) naming these `<style>` hashes in `style-src` too,
+ * unless it allows inline styles already or has no `style-src`. Hashes already there are not repeated.
+ */
+export function withStyleHashes(policy: string, hashes: string[]): string {
+  return policy
+    .split(';')
+    .map((directive) => {
+      const tokens = directive.trim().split(/\s+/)
+      if (tokens[0] !== 'style-src' || tokens.includes(UNSAFE_INLINE)) return directive
+      const missing = hashes.filter((hash) => !tokens.includes(hash))
+      return missing.length ? `${directive.trimEnd()} ${missing.join(' ')}` : directive
+    })
+    .join(';')
+}
+
+/** The hashes of a page's `<style>` elements, as `style-src` names them. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...new Set([...html.matchAll(STYLE_ELEMENT)].map(([, body]) => sha256(body)))]
 }
 
 const decodeAttribute = (value: string) =>
@@ -198,6 +221,8 @@ export function withInlineHashes(policy: string, html: string): string {
     directives.splice(portableAttributes, 1)
   const styleIndex = index('style-src')
   const inlineStylesAllowed = styleIndex !== -1 && directives[styleIndex].includes(UNSAFE_INLINE)
+  // The page's own <style> elements (its stylesheet, inlined): by hash, unless the policy named them already.
+  if (styleIndex !== -1) directives[styleIndex] = withStyleHashes(directives[styleIndex], inlineStyleHashes(html))
   const styleHashes = [
     ...new Set([...html.matchAll(STYLE_ATTRIBUTE)].map(([, value]) => sha256(decodeAttribute(value)))),
   ]

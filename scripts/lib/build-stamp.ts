@@ -9,7 +9,7 @@ const SOURCES = [
   ...['app', 'components', 'lib', 'local', 'messages', 'schemas', 'studio', 'public', 'instrumentation.ts'],
   ...['package.json', 'package-lock.json', 'next.config.ts', 'proxy.ts', 'sanity.config.ts', 'sanity.cli.ts'],
   ...['postcss.config.mjs', 'tsconfig.json', 'scripts/build.ts', 'scripts/lib/chunk-compile-hints.ts'],
-  'scripts/lib/first-load-scripts.ts',
+  ...['scripts/lib/first-load-scripts.ts', 'scripts/lib/inline-style-hashes.ts', 'scripts/lib/prerendered-html.ts'],
 ]
 const GENERATED = new Set([path.join('lib', 'sanity', 'sanity.types.ts')])
 

@@ -43,6 +43,17 @@ describe('compile hints on first-load chunks', () => {
     expect(read('static/chunks/react-dom.js')).toBe(`${COMPILE_HINT}/* react-dom */`)
   })
 
+  it('moves the hinted chunk’s source map down by the hint’s line, once', () => {
+    write('static/chunks/about.js', '/* about */\n//# sourceMappingURL=about.js.map')
+    write('static/chunks/about.js.map', JSON.stringify({ version: 3, sources: ['a.ts'], mappings: 'AAAA;AACA' }))
+    write('static/chunks/react-dom.js', '/* react-dom */\n//# sourceMappingURL=rd.js.map')
+    write('static/chunks/rd.js.map', JSON.stringify({ version: 3, sections: [{ offset: { line: 0, column: 0 } }] }))
+    addCompileHints(dist)
+    addCompileHints(dist)
+    expect(JSON.parse(read('static/chunks/about.js.map')).mappings).toBe(';AAAA;AACA')
+    expect(JSON.parse(read('static/chunks/rd.js.map')).sections[0].offset).toEqual({ line: 1, column: 0 })
+  })
+
   it('starts with the magic comment Chrome looks for', () => {
     expect(COMPILE_HINT).toBe('//# allFunctionsCalledOnLoad\n')
   })

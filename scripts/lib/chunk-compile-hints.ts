@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { firstLoadScripts } from './first-load-scripts.ts'
+import { prerenderedHtmlFiles } from './prerendered-html.ts'
 
 /**
  * Chrome's explicit compile hint (V8, Chrome 136+): a file that starts with this comment has all its
@@ -10,12 +11,6 @@ import { firstLoadScripts } from './first-load-scripts.ts'
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 
-const htmlFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name)
-    return entry.isDirectory() ? htmlFiles(full) : entry.name.endsWith('.html') ? [full] : []
-  })
-
 /**
  * The chunks the prerendered pages of a build load as soon as they open: the `<script src async>`
  * tags of every HTML file under `<distDir>/server/app` (not the `noModule` polyfills, which no
@@ -23,10 +18,8 @@ const htmlFiles = (dir: string): string[] =>
  * left lazy: compiling them eagerly would only cost time and memory on load.
  */
 export function firstLoadChunks(distDir: string): Set<string> {
-  const appDir = path.join(distDir, 'server', 'app')
   const chunks = new Set<string>()
-  if (!existsSync(appDir)) return chunks
-  for (const file of htmlFiles(appDir)) {
+  for (const file of prerenderedHtmlFiles(distDir)) {
     for (const src of firstLoadScripts(readFileSync(file, 'utf8'))) {
       if (/^\/_next\/static\/chunks\/[^?]+\.js$/.test(src)) chunks.add(src.slice('/_next/'.length))
     }
@@ -43,7 +36,27 @@ export function addCompileHints(distDir: string): string[] {
     const source = readFileSync(file, 'utf8')
     if (source.startsWith(COMPILE_HINT)) continue
     writeFileSync(file, COMPILE_HINT + source)
+    shiftSourceMap(file, source)
     changed.push(chunk)
   }
   return changed
+}
+
+/**
+ * The hint is one more line at the top of the chunk: its source map (named by the chunk's last
+ * `sourceMappingURL` comment) moves down by a line to match, or every position in it would point one
+ * line too high (debuggers, error reports and Lighthouse would read the wrong code).
+ */
+function shiftSourceMap(file: string, source: string) {
+  const name = /\/\/# sourceMappingURL=([^\s]+)\s*$/.exec(source)?.[1]
+  if (!name || name.startsWith('data:')) return
+  const mapFile = path.join(path.dirname(file), name)
+  if (!existsSync(mapFile)) return
+  const map = JSON.parse(readFileSync(mapFile, 'utf8')) as {
+    mappings?: string
+    sections?: { offset: { line: number; column: number } }[]
+  }
+  if (typeof map.mappings === 'string') map.mappings = `;${map.mappings}`
+  for (const section of map.sections ?? []) section.offset.line += 1
+  writeFileSync(mapFile, JSON.stringify(map))
 }

@@ -1,29 +1,43 @@
-// Benchmark (not a test): production build time and peak memory, first-load JavaScript per public
-// route (gzip), and Lighthouse 13 mobile scores for home, one service page, about and contact in
-// both languages (the median of LIGHTHOUSE_RUNS runs, default 3). For scale it also measures the
-// framework floor: an empty Next.js page (no client component, no font, one line of text) built and
-// served the same way, on the same machine. Usage: npm run bench:lighthouse
-// → prints a table, writes bench-results/site.json
-// `npm run bench:lighthouse -- --js-only` stops after the first-load JavaScript table;
-// `-- --no-floor` skips the empty page.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { gzipSync } from 'node:zlib'
+// `npm run bench:lighthouse`: Lighthouse 13 (default mobile preset: simulated slow 4G, 4× CPU slowdown)
+// on every public page in both languages and on the 404 (/nope, /en/nope), interleaved with the
+// framework's floor (an empty Next.js page with one client button, tests/bench/floor-site.ts) in the
+// same run, so that both meet the same machine. LIGHTHOUSE_RUNS (3) rounds; in each, the floor is
+// measured again before every FLOOR_EVERY (4) pages. Prints each page's median score, FCP, LCP, TBT,
+// CLS, JavaScript and HTML transferred next to the floor's, the ratios and whether each bound holds
+// (score ≥ floor − 2, LCP ≤ 1.3× the floor's, TBT ≤ the floor's, JavaScript ≤ floor + 12 KiB, the
+// contact page + 30 KiB), and what the largest paint was. Writes bench-results/lighthouse.json (and
+// each page's last report in bench-results/lighthouse/).
+// The site is the benchmarks' build (.next-bench, tests/bench/bench-site.ts) served by `npm start`'s
+// server (server/main.ts); `-- --next-start` serves it with plain `next start` instead;
+// `-- --pages /,/en/about` measures only those pages; `-- --applied` throttles for real (see APPLIED).
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/find-chromium.ts'
-import { firstLoadScripts } from '../../scripts/lib/first-load-scripts.ts'
 import { importFrom, installApart } from '../../scripts/lib/install-apart.ts'
-import { exitAfterStopping, runToEnd, startProcess } from '../../scripts/lib/supervisor.ts'
-import { freePort, waitForHttp } from '@plume/local-twins/free-port'
-import { benchLog } from './bench-log.ts'
+import { startProcess } from '../../scripts/lib/supervisor.ts'
+import { freePort } from '@plume/local-twins/free-port'
+import { localized, PUBLIC_PATHS } from '../e2e/public-routes.ts'
+import { benchLog, waitForServer } from './bench-log.ts'
+import { startBenchSite } from './bench-site.ts'
+import { buildFloorSite, FLOOR_DIR } from './floor-site.ts'
 
 /** The parts of Lighthouse's and chrome-launcher's APIs used here (installed apart: no types in the project). */
+type Audit = { numericValue?: number; details?: { items?: unknown[] } }
 type LighthouseResult = {
   lhr: {
     categories: Record<string, { score: number | null } | undefined>
-    audits: Record<string, { numericValue?: number } | undefined>
+    audits: Record<string, Audit | undefined>
     environment: { benchmarkIndex: number }
+    runtimeError?: { code: string; message: string }
   }
 }
-type LighthouseFlags = { port: number; output: 'json'; logLevel: 'error' }
+type LighthouseFlags = {
+  port: number
+  output: 'json'
+  logLevel: 'error'
+  ignoreStatusCode: boolean
+  throttlingMethod: 'simulate' | 'devtools'
+}
 type Lighthouse = (url: string, flags: LighthouseFlags) => Promise<LighthouseResult | undefined>
 type ChromeLauncher = {
   launch: (options: {
@@ -32,198 +46,214 @@ type ChromeLauncher = {
   }) => Promise<{ port: number; kill: () => void | Promise<void> }>
 }
 
-type FirstLoad = { scripts: number; kib: number }
-type Score = {
-  performance: number
-  accessibility: number
-  bestPractices: number
-  seo: number
+type Run = {
+  score: number
+  fcpMs: number
   lcpMs: number
-  cls: number
   tbtMs: number
+  cls: number
+  jsKiB: number
+  htmlKiB: number
+  lcpElement: string
   benchmarkIndex: number
 }
-type MedianScore = Score & { performanceRuns: number[] }
+type Summary = Omit<Run, 'lcpElement'> & { scores: number[]; lcpElement: string }
 
-// The supervisor adds these to its own environment for every command started below.
-const env = { NEXT_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', NEXT_DIST_DIR: '.next-bench' }
-const PAGES = ['/', '/linkedin-services', '/about', '/contact']
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
-const ALL_PUBLIC = [
-  '/',
-  '/linkedin-services',
-  '/redaction-web',
-  '/campagnes-email',
-  '/strategie-contenu',
-  '/about',
-  '/contact',
-  '/legal-notice',
-  '/privacy-policy',
-]
-// Lighthouse (with chrome-launcher, its dependency) is installed apart, on the first run of this
-// benchmark (scripts/lib/install-apart.ts): meanwhile the site builds.
+const FLOOR_EVERY = Number(process.env.FLOOR_EVERY ?? 4)
 const LIGHTHOUSE_VERSION = '13.5.0'
-const lighthouseDir = process.argv.includes('--js-only')
-  ? null
-  : installApart('lighthouse', LIGHTHOUSE_VERSION, 'node_modules/.cache/lighthouse')
-const localized = (path: string, locale: string) => (locale === 'fr' ? path : path === '/' ? '/en' : `/en${path}`)
+const FLOOR = 'empty Next.js page'
+// Lighthouse's default estimates a slow phone from a fast load (simulated throttling); `--applied` loads
+// each page under DevTools' own throttling instead, in real time: slower, and what a phone would see.
+const APPLIED = process.argv.includes('--applied')
+const pagesArgument = process.argv.indexOf('--pages')
+const PAGES =
+  pagesArgument > 0
+    ? process.argv[pagesArgument + 1].split(',')
+    : (['fr', 'en'] as const).flatMap((locale) => [...PUBLIC_PATHS, '/nope'].map((path) => localized(path, locale)))
+const logFile = benchLog('lighthouse')
 
-/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
-function treeRss(rootPid: number): number {
-  const processes = new Map<number, { ppid: number; rss: number }>()
-  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      const rss = Number(readFileSync(`/proc/${name}/statm`, 'utf8').split(' ')[1]) * 4096
-      processes.set(Number(name), { ppid, rss })
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const sum = (pid: number): number =>
-    (processes.get(pid)?.rss ?? 0) +
-    [...processes].filter(([, info]) => info.ppid === pid).reduce((total, [child]) => total + sum(child), 0)
-  return sum(rootPid)
+// Lighthouse (with chrome-launcher, its dependency) is installed apart on the first run
+// (scripts/lib/install-apart.ts): meanwhile the site builds.
+const lighthouseRoot = installApart('lighthouse', LIGHTHOUSE_VERSION, 'node_modules/.cache/lighthouse')
+
+const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
+
+/** The transferred bytes of one resource type, from Lighthouse's resource summary. */
+function transferred(audit: Audit | undefined, type: string): number {
+  const items = (audit?.details?.items ?? []) as { resourceType?: string; transferSize?: number }[]
+  return items.find((item) => item.resourceType === type)?.transferSize ?? 0
 }
 
-async function timedBuild(siteUrl: string, supabaseUrl: string) {
-  const started = Date.now()
-  // The build's output goes to a file (the table stays readable), named when it fails.
-  const logFile = benchLog('lighthouse-build')
-  const child = startProcess('npm', ['run', '--silent', 'build'], {
-    env: { ...env, NEXT_PUBLIC_SITE_URL: siteUrl, NEXT_PUBLIC_SUPABASE_URL: supabaseUrl },
+/** The largest paint's element as Lighthouse names it (its LCP breakdown insight, or the older audit). */
+function lcpElement(audits: LighthouseResult['lhr']['audits']): string {
+  const found: string[] = []
+  const visit = (value: unknown) => {
+    if (found.length || !value || typeof value !== 'object') return
+    const node = value as { type?: string; nodeLabel?: string; snippet?: string }
+    if (node.type === 'node' && (node.nodeLabel || node.snippet)) {
+      found.push(`${node.snippet?.slice(0, 60) ?? ''} “${node.nodeLabel?.slice(0, 40) ?? ''}”`)
+      return
+    }
+    for (const child of Object.values(value)) visit(child)
+  }
+  visit(audits['lcp-breakdown-insight']?.details ?? audits['largest-contentful-paint-element']?.details)
+  return found[0] ?? '?'
+}
+
+async function measure(lighthouse: Lighthouse, port: number, url: string, label: string): Promise<Run> {
+  // The 404 is measured like any page: its status is what it should be, not a failed load.
+  const flags: LighthouseFlags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    ignoreStatusCode: true,
+    throttlingMethod: APPLIED ? 'devtools' : 'simulate',
+  }
+  let result = await lighthouse(url, flags)
+  // A trace Lighthouse could not read (NO_NAVSTART, NO_FCP on a busy machine) is its own failure, not the
+  // page's: measured again, twice at most.
+  for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++) result = await lighthouse(url, flags)
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}`)
+  if (result.lhr.runtimeError)
+    throw new Error(`Lighthouse could not measure ${url}: ${result.lhr.runtimeError.message}`)
+  const { audits, categories, environment } = result.lhr
+  mkdirSync('bench-results/lighthouse', { recursive: true })
+  writeFileSync(
+    `bench-results/lighthouse/${label.replace(/[^a-z0-9]+/gi, '_') || 'home'}.json`,
+    JSON.stringify(result.lhr),
+  )
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN
+  return {
+    score: Math.round((categories.performance?.score ?? 0) * 100),
+    fcpMs: Math.round(value('first-contentful-paint')),
+    lcpMs: Math.round(value('largest-contentful-paint')),
+    tbtMs: Math.round(value('total-blocking-time')),
+    cls: value('cumulative-layout-shift'),
+    jsKiB: kib(transferred(audits['resource-summary'], 'script')),
+    htmlKiB: kib(transferred(audits['resource-summary'], 'document')),
+    lcpElement: lcpElement(audits),
+    benchmarkIndex: environment.benchmarkIndex,
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+function summarise(runs: Run[]): Summary {
+  const of = (key: keyof Omit<Run, 'lcpElement'>) => median(runs.map((run) => run[key]))
+  const elements = runs.map((run) => run.lcpElement)
+  return {
+    score: of('score'),
+    fcpMs: of('fcpMs'),
+    lcpMs: of('lcpMs'),
+    tbtMs: of('tbtMs'),
+    cls: of('cls'),
+    jsKiB: of('jsKiB'),
+    htmlKiB: of('htmlKiB'),
+    benchmarkIndex: of('benchmarkIndex'),
+    scores: runs.map((run) => run.score),
+    // The element most runs named.
+    lcpElement: elements.sort(
+      (a, b) => elements.filter((e) => e === b).length - elements.filter((e) => e === a).length,
+    )[0],
+  }
+}
+
+const { cleanUp } = await startBenchSite(logFile)
+try {
+  await buildFloorSite(logFile)
+  const sitePort = await freePort()
+  const floorPort = await freePort()
+  const serveWithNext = process.argv.includes('--next-start')
+  const server = serveWithNext
+    ? { command: resolve('node_modules/.bin/next'), args: ['start'] }
+    : { command: process.execPath, args: ['server/main.ts'] }
+  startProcess(server.command, [...server.args, '-p', String(sitePort), '-H', '127.0.0.1'], {
+    env: { NODE_ENV: 'production' },
     logFile,
   })
-  let peak = 0
-  const sampler = setInterval(() => {
-    if (child.pid) peak = Math.max(peak, treeRss(child.pid))
-  }, 200)
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
-  clearInterval(sampler)
-  if (code !== 0) throw new Error(`build failed (${code}); its output: ${logFile}`)
-  return { seconds: (Date.now() - started) / 1000, peakMiB: Math.round(peak / 1048576) }
-}
+  startProcess(resolve('node_modules/.bin/next'), ['start', '-p', String(floorPort), '-H', '127.0.0.1'], {
+    cwd: FLOOR_DIR,
+    env: { NODE_ENV: 'production' },
+    logFile,
+  })
+  const site = `http://127.0.0.1:${sitePort}`
+  const floorUrl = `http://127.0.0.1:${floorPort}/`
+  await waitForServer(`${site}/`, logFile)
+  await waitForServer(floorUrl, logFile)
+  // Each page once before measuring: its first answer fills the server's caches.
+  for (const path of PAGES) await fetch(site + path).then((response) => response.arrayBuffer())
 
-async function firstLoadJs(base: string, path: string): Promise<FirstLoad> {
-  const html = await (await fetch(base + path)).text()
-  const sources = firstLoadScripts(html)
-  let gzip = 0
-  for (const src of sources) {
-    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())
-    gzip += gzipSync(body, { level: 9 }).length
+  const { default: lighthouse } = await importFrom<{ default: Lighthouse }>(await lighthouseRoot, 'lighthouse')
+  const chromeLauncher = await importFrom<ChromeLauncher>(await lighthouseRoot, 'chrome-launcher')
+  const chrome = await chromeLauncher.launch({
+    chromePath: findChromium(),
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  })
+  const runs = new Map<string, Run[]>([[FLOOR, []], ...PAGES.map((path): [string, Run[]] => [path, []])])
+  const record = async (label: string, url: string) =>
+    runs.get(label)!.push(await measure(lighthouse, chrome.port, url, label))
+  try {
+    await measure(lighthouse, chrome.port, floorUrl, 'warm-up') // Lighthouse's and Chromium's own first run
+    for (let round = 1; round <= RUNS; round++) {
+      console.log(`▶ round ${round} of ${RUNS}: ${PAGES.length} pages, the floor before every ${FLOOR_EVERY}`)
+      for (const [index, path] of PAGES.entries()) {
+        if (index % FLOOR_EVERY === 0) await record(FLOOR, floorUrl)
+        await record(path, site + path)
+      }
+    }
+    await record(FLOOR, floorUrl)
+  } finally {
+    await chrome.kill()
   }
-  return { scripts: sources.length, kib: Math.round((gzip / 1024) * 10) / 10 }
-}
 
-const sitePort = await freePort()
-const supabasePort = await freePort()
-const base = `http://127.0.0.1:${sitePort}`
-const supabaseUrl = `http://127.0.0.1:${supabasePort}`
-
-console.log('Building (timed)…')
-const build = await timedBuild(base, supabaseUrl)
-startProcess(process.execPath, ['local/supabase/supabase-server.ts', '--port', String(supabasePort), '--memory'], {
-  quiet: true,
-  env,
-})
-startProcess('next', ['start', '-p', String(sitePort), '-H', '127.0.0.1'], { quiet: true, env })
-await waitForHttp(base, { timeoutMs: 60_000 })
-
-const js: Record<string, FirstLoad> = {}
-for (const locale of ['fr', 'en'])
-  for (const path of ALL_PUBLIC) js[localized(path, locale)] = await firstLoadJs(base, localized(path, locale))
-
-if (process.argv.includes('--js-only')) {
-  for (const [path, value] of Object.entries(js))
-    console.log(`  ${path.padEnd(24)} ${String(value.kib).padStart(6)} KiB  (${value.scripts} scripts)`)
-  await exitAfterStopping(0)
-}
-
-/** Lighthouse (default mobile preset) on url: a warm-up run, then RUNS measured runs; the median run. */
-async function measure(lighthouse: Lighthouse, port: number, url: string): Promise<MedianScore> {
-  const flags: LighthouseFlags = { port, output: 'json', logLevel: 'error' }
-  await lighthouse(url, flags) // warm-up run (server caches)
-  const runs: Score[] = []
-  for (let run = 0; run < RUNS; run++) {
-    const result = await lighthouse(url, flags)
-    if (!result) throw new Error(`Lighthouse returned no result for ${url}`)
-    const { lhr } = result
-    const category = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
-    runs.push({
-      performance: category('performance'),
-      accessibility: category('accessibility'),
-      bestPractices: category('best-practices'),
-      seo: category('seo'),
-      lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
-      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
-      tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
-      benchmarkIndex: lhr.environment.benchmarkIndex,
-    })
-  }
-  // The run with the median performance score stands for the page (Lighthouse's own advice:
-  // single runs vary by several points, mostly through TBT).
-  runs.sort((a, b) => a.performance - b.performance)
-  return { ...runs[Math.floor(runs.length / 2)], performanceRuns: runs.map((r) => r.performance) }
-}
-
-/**
- * The framework floor: an empty App Router page in a scratch folder inside the project (so it
- * resolves the project's own `next`), built and started like the site. What it scores is what no
- * change to our pages can beat on this machine.
- */
-async function startFloorSite(): Promise<string> {
-  const dir = '.bench-floor'
-  rmSync(dir, { recursive: true, force: true })
-  mkdirSync(`${dir}/app`, { recursive: true })
-  writeFileSync(`${dir}/next.config.mjs`, `export default { turbopack: { root: ${JSON.stringify(process.cwd())} } }\n`)
+  const summaries = new Map([...runs].map(([label, list]) => [label, summarise(list)]))
+  const floor = summaries.get(FLOOR)!
+  mkdirSync('bench-results', { recursive: true })
   writeFileSync(
-    `${dir}/app/layout.js`,
-    "export const metadata = { title: 'Floor', description: 'An empty Next.js page.' }\nexport default function Layout({ children }) { return <html lang=\"en\"><body>{children}</body></html> }\n",
+    'bench-results/lighthouse.json',
+    JSON.stringify(
+      { server: serveWithNext ? 'next start' : 'server/main.ts', runs: Object.fromEntries(runs) },
+      null,
+      2,
+    ),
   )
-  writeFileSync(
-    `${dir}/app/page.js`,
-    'export default function Page() { return <main><h1>Hello</h1><p>An empty Next.js page, the framework floor.</p></main> }\n',
-  )
-  const built = await runToEnd('next', ['build', dir], { quiet: true, env })
-  if (built.code !== 0) throw new Error(`floor build failed (${built.code})`)
-  const port = await freePort()
-  startProcess('next', ['start', dir, '-p', String(port), '-H', '127.0.0.1'], { quiet: true, env })
-  await waitForHttp(`http://127.0.0.1:${port}`, { timeoutMs: 60_000 })
-  return `http://127.0.0.1:${port}/`
-}
 
-const floorUrl = process.argv.includes('--no-floor') ? null : await startFloorSite()
-const lighthouseRoot = await lighthouseDir! // null only with --js-only, which ended above
-const { default: lighthouse } = await importFrom<{ default: Lighthouse }>(lighthouseRoot, 'lighthouse')
-const chromeLauncher = await importFrom<ChromeLauncher>(lighthouseRoot, 'chrome-launcher')
-const chrome = await chromeLauncher.launch({
-  chromePath: findChromium(),
-  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
-})
-const scores: Record<string, MedianScore> = {}
-let floor: MedianScore | null = null
-try {
-  for (const locale of ['fr', 'en'])
-    for (const path of PAGES)
-      scores[localized(path, locale)] = await measure(lighthouse, chrome.port, base + localized(path, locale))
-  if (floorUrl) floor = await measure(lighthouse, chrome.port, floorUrl)
-} finally {
-  await chrome.kill()
-}
-
-mkdirSync('bench-results', { recursive: true })
-writeFileSync('bench-results/site.json', JSON.stringify({ build, firstLoadJs: js, lighthouse: scores, floor }, null, 2))
-console.log(`\nnext build: ${build.seconds.toFixed(1)} s, peak memory ${build.peakMiB} MiB`)
-console.log('\nFirst-load JS (gzip):')
-for (const [path, value] of Object.entries(js))
-  console.log(`  ${path.padEnd(24)} ${String(value.kib).padStart(6)} KiB  (${value.scripts} scripts)`)
-console.log(`\nLighthouse (mobile, median of ${RUNS} runs): perf / a11y / best practices / SEO — LCP, TBT, CLS`)
-const row = (label: string, s: MedianScore) =>
+  const cell = (text: string | number, width: number) => String(text).padStart(width)
   console.log(
-    `  ${label.padEnd(24)} ${s.performance} / ${s.accessibility} / ${s.bestPractices} / ${s.seo} — ${s.lcpMs} ms, ${s.tbtMs} ms, ${s.cls.toFixed(3)}  (perf of each run: ${s.performanceRuns.join(', ')})`,
+    `\nLighthouse ${LIGHTHOUSE_VERSION}, mobile (${APPLIED ? 'applied' : 'simulated'} throttling), median of ${RUNS} runs per page (the floor: ${runs.get(FLOOR)!.length} runs), site served by ${serveWithNext ? 'next start' : 'server/main.ts'}:`,
   )
-for (const [path, s] of Object.entries(scores)) row(path, s)
-if (floor) row('empty Next.js page', floor)
-console.log(`  Lighthouse benchmark index of this machine: ${scores['/'].benchmarkIndex}`)
-await exitAfterStopping(0)
+  console.log(
+    `  ${'page'.padEnd(28)} ${cell('score', 5)} ${cell('FCP', 7)} ${cell('LCP', 7)} ${cell('TBT', 6)} ${cell('CLS', 5)} ${cell('JS KiB', 7)} ${cell('HTML', 6)}   Δscore  LCP×  TBT×   ΔJS  bounds`,
+  )
+  let missed = 0
+  for (const [label, s] of summaries) {
+    const isFloor = label === FLOOR
+    const jsAllowance = label.endsWith('/contact') ? 30 : 12
+    const checks = [
+      s.score >= floor.score - 2,
+      s.lcpMs <= floor.lcpMs * 1.3,
+      s.tbtMs <= floor.tbtMs,
+      s.jsKiB <= floor.jsKiB + jsAllowance,
+      s.cls < 0.005,
+    ]
+    if (!isFloor && checks.includes(false)) missed++
+    const ratios = isFloor
+      ? ''
+      : `   ${cell((s.score - floor.score).toFixed(0), 5)} ${cell((s.lcpMs / floor.lcpMs).toFixed(2), 5)} ${cell(floor.tbtMs ? (s.tbtMs / floor.tbtMs).toFixed(2) : '–', 5)} ${cell((s.jsKiB - floor.jsKiB).toFixed(1), 5)}  ${checks.every(Boolean) ? 'met' : `MISSED (${['score', 'LCP', 'TBT', 'JS', 'CLS'].filter((_, i) => !checks[i]).join(', ')})`}`
+    console.log(
+      `  ${label.padEnd(28)} ${cell(s.score, 5)} ${cell(s.fcpMs, 5)}ms ${cell(s.lcpMs, 5)}ms ${cell(s.tbtMs, 4)}ms ${cell(s.cls.toFixed(2), 5)} ${cell(s.jsKiB.toFixed(1), 7)} ${cell(s.htmlKiB.toFixed(1), 6)}${ratios}`,
+    )
+  }
+  console.log('\nThe largest paint of each page (the element most runs named):')
+  for (const [label, s] of summaries)
+    console.log(`  ${label.padEnd(28)} ${s.lcpElement}  (scores: ${s.scores.join(', ')})`)
+  console.log(`\nLighthouse benchmark index of this machine: ${floor.benchmarkIndex}`)
+  console.log(missed ? `${missed} page(s) miss a bound.` : 'Every page meets every bound.')
+} finally {
+  await cleanUp()
+}

@@ -13,19 +13,18 @@
 // The site's build goes to .next-bench (rebuilt when sources change), read from a fresh local Content
 // Lake on a free port.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { get } from 'node:http'
 import { loadavg } from 'node:os'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { freePort } from '@plume/local-twins/free-port'
 import { runToEnd, startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
 import { PUBLIC_PATHS } from '../e2e/public-routes.ts'
 import { benchLog, waitForServer } from './bench-log.ts'
+import { buildFloorSite, FLOOR_DIR } from './floor-site.ts'
 import { startBenchSite } from './bench-site.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
-const FLOOR_DIR = resolve('.bench-floor/origin')
 const PATHS = process.env.BENCH_PATHS ? process.env.BENCH_PATHS.split(',') : [...PUBLIC_PATHS, '/en']
 // The builds' and servers' output (the table stays readable), named when one fails.
 const logFile = benchLog('origin')
@@ -35,17 +34,6 @@ if (spawnSync('wrk', ['--version']).error) {
   process.exit(1)
 }
 process.env.NEXT_TELEMETRY_DISABLED = '1'
-
-async function step(
-  title: string,
-  command: string,
-  args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
-) {
-  console.log(`▶ ${title}`)
-  const { code } = await runToEnd(command, args, { ...options, logFile })
-  if (code !== 0) throw new Error(`${title} failed (exit ${code}; its output: ${logFile})`)
-}
 
 type Server = {
   name: string
@@ -111,34 +99,7 @@ function htmlSize(url: string): Promise<number> {
 
 const { cleanUp } = await startBenchSite(logFile)
 try {
-  // The floor: the smallest App Router page with client code, built by the same `next`.
-  if (!existsSync(join(FLOOR_DIR, '.next', 'BUILD_ID'))) {
-    rmSync(FLOOR_DIR, { recursive: true, force: true })
-    mkdirSync(join(FLOOR_DIR, 'app'), { recursive: true })
-    writeFileSync(join(FLOOR_DIR, 'package.json'), JSON.stringify({ private: true, type: 'module' }))
-    writeFileSync(
-      join(FLOOR_DIR, 'next.config.mjs'),
-      `export default { turbopack: { root: ${JSON.stringify(process.cwd())} }, outputFileTracingRoot: ${JSON.stringify(process.cwd())} }\n`,
-    )
-    writeFileSync(
-      join(FLOOR_DIR, 'app', 'layout.js'),
-      'export default function Layout({ children }) { return <html lang="en"><body>{children}</body></html> }\n',
-    )
-    writeFileSync(
-      join(FLOOR_DIR, 'app', 'button.js'),
-      "'use client'\nimport { useState } from 'react'\nexport function Button() { const [n, setN] = useState(0); return <button onClick={() => setN(n + 1)}>{n}</button> }\n",
-    )
-    writeFileSync(
-      join(FLOOR_DIR, 'app', 'page.js'),
-      "import { Button } from './button'\nexport default function Page() { return <main><h1>Floor</h1><Button /></main> }\n",
-    )
-    await step(
-      'building the empty Next.js page (the floor) in .bench-floor/origin/',
-      resolve('node_modules/.bin/next'),
-      ['build'],
-      { cwd: FLOOR_DIR },
-    )
-  }
+  await buildFloorSite(logFile)
 
   const results = new Map<string, Map<string, Result & { html: number }>>()
   const loadBefore = loadavg()

@@ -103,6 +103,21 @@ test('2.3.3 motion: with reduced motion asked for, nothing animates and scrollin
     const context = await watchedContext(await browser.newContext({ baseURL, reducedMotion }))
     const page = await context.newPage()
     await page.goto('/')
+    // The hero's words are the largest text: what moves them never fades them, so they are readable from
+    // the first frame (a fade-in from opacity 0 made the header's brand the page's largest paint).
+    const fadingWords = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => {
+          const target = (animation.effect as KeyframeEffect | null)?.target
+          const words = [...document.querySelectorAll('#hero-title, #hero-title + p')]
+          return target && words.some((element) => target.contains(element))
+        })
+        .filter((animation) =>
+          (animation.effect as KeyframeEffect).getKeyframes().some((frame) => Number(frame.opacity ?? 1) < 1),
+        )
+        .map((animation) => (animation as CSSAnimation).animationName),
+    )
     const moving: string[] = []
     // Down the whole page, so every on-scroll entrance has its chance to start.
     for (let y = 0; y < 12; y++) {
@@ -125,10 +140,11 @@ test('2.3.3 motion: with reduced motion asked for, nothing animates and scrollin
     }
     const behaviour = await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)
     await context.close()
-    return { moving: [...new Set(moving)], behaviour }
+    return { moving: [...new Set(moving)], behaviour, fadingWords }
   }
   const reduced = await running('reduce')
-  expect(reduced).toEqual({ moving: [], behaviour: 'auto' })
+  expect(reduced).toEqual({ moving: [], behaviour: 'auto', fadingWords: [] })
   const full = await running('no-preference')
   expect(full.behaviour).toBe('smooth')
+  expect(full.fadingWords, 'animations that fade the hero’s title or subtitle').toEqual([])
 })

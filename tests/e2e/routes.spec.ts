@@ -74,11 +74,25 @@ for (const locale of ['fr', 'en'] as const) {
   }
 }
 
-for (const [url, home] of [
-  ['/cette-page-n-existe-pas', '/'],
-  ['/en/this-page-does-not-exist', '/en'],
-  ['/linkedin-services/deeper/path', '/'],
-]) {
+// The 404's words (messages/{fr,en}.json NotFound): its title, before the brand the layout adds, its text
+// and its link home.
+const NOT_FOUND_WORDS = {
+  fr: {
+    title: 'Page introuvable',
+    description: "La page que vous cherchez n'existe pas ou a été déplacée.",
+    backHome: "Retour à l'accueil",
+  },
+  en: {
+    title: 'Page not found',
+    description: 'The page you are looking for does not exist or has moved.',
+    backHome: 'Back to home',
+  },
+}
+for (const [url, home, locale] of [
+  ['/cette-page-n-existe-pas', '/', 'fr'],
+  ['/en/this-page-does-not-exist', '/en', 'en'],
+  ['/linkedin-services/deeper/path', '/', 'fr'],
+] as const) {
   test(`unknown path ${url} shows the 404 page with a link home`, async ({ page }) => {
     const response = await page.goto(url)
     expect(response?.status()).toBe(404)
@@ -87,6 +101,27 @@ for (const [url, home] of [
     await expect(link).toHaveAttribute('href', home)
     await link.click()
     await expect(page).toHaveURL((target) => target.pathname === home)
+  })
+
+  test(`unknown path ${url} is a 404 in ${locale} in the server's HTML, before any script runs`, async ({
+    request,
+  }) => {
+    const response = await request.get(url)
+    expect(response.status()).toBe(404)
+    // What a browser without JavaScript shows: the document less its scripts, which carry the page's data
+    // too (Next's error document had the 404's words only there, and no lang).
+    const html = (await response.text())
+      .replace(/<script\b[\s\S]*?<\/script>/g, '')
+      .replaceAll('&#x27;', "'")
+      .replaceAll('&amp;', '&')
+    const { title, description, backHome } = NOT_FOUND_WORDS[locale]
+    expect(html).toMatch(new RegExp(`<html lang="${locale}"[ >]`))
+    expect(html).toMatch(new RegExp(`<title>${title} \\| [^<]+</title>`))
+    expect(html).toMatch(/<h1[^>]*>Oops! Page not found<\/h1>/)
+    expect(html).toContain(`>${description}</p>`)
+    const link = html.match(/<a [^>]*data-testid="not-found-home"[^>]*>([^<]*)<\/a>/)
+    expect(link?.[0]).toContain(`href="${home}"`)
+    expect(link?.[1]).toBe(backHome)
   })
 }
 

@@ -106,6 +106,19 @@ describe('withInlineHashes', () => {
     expect(directive(completed, 'style-src')).toEqual(["'self'"])
   })
 
+  it('names the page’s <style> elements (its inlined stylesheet) in style-src, once, and nowhere inline styles are allowed', () => {
+    const page = html.replace('</head>', '<style data-precedence="next" data-href="/a.css">b{color:red}</style></head>')
+    expect(directive(withInlineHashes(policy, page), 'style-src')).toEqual(["'self'", hash('b{color:red}')])
+    // Named already (the build wrote it into the portable policy): not repeated.
+    const portable = contentSecurityPolicy('site', hosted, { portable: true }).replace(
+      "style-src 'self'",
+      `style-src 'self' ${hash('b{color:red}')}`,
+    )
+    expect(directive(withInlineHashes(portable, page), 'style-src')).toEqual(["'self'", hash('b{color:red}')])
+    const studio = contentSecurityPolicy('studio', hosted)
+    expect(directive(withInlineHashes(studio, page), 'style-src')).toEqual(["'self'", "'unsafe-inline'"])
+  })
+
   it('adds nothing for style attributes where inline styles are allowed, nor to a policy without script-src', () => {
     const studio = withInlineHashes(contentSecurityPolicy('studio', hosted), html)
     expect(directive(studio, 'style-src-attr')).toBeUndefined()

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
 import { OpenContactDialogButton } from '@/components/contact/open-contact-dialog-button'
 import { CtaBand } from '@/components/sections/cta-band'
+import { NotFoundResponse } from '@/components/sections/not-found-response'
 import { PackageCards } from '@/components/sections/package-cards'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { Container } from '@/components/ui/container'
@@ -13,6 +13,7 @@ import { pageLocale } from '@/lib/i18n/page-locale'
 import { locales } from '@/lib/i18n/routing'
 import { sanityFetch, sanityFetchPublished } from '@/lib/sanity/fetch'
 import { servicePageQuery, servicePageSlugsQuery, siteSettingsQuery } from '@/lib/sanity/queries'
+import { notFoundMetadata } from '@/lib/seo/not-found-metadata'
 import { pageMetadata } from '@/lib/seo/page-metadata'
 
 type Props = { params: Promise<{ locale: string; service: string }> }
@@ -22,16 +23,18 @@ export async function generateStaticParams() {
   return locales.flatMap((locale) => slugs.map((service) => ({ locale, service })))
 }
 
+/** The service and its page, or null for a slug no published service has (NotFoundResponse says why). */
 async function loadService(params: Props['params']) {
   const locale = await pageLocale(params)
   const { service: slug } = await params
   const service = await sanityFetch(servicePageQuery, { locale, slug }, ['service'])
-  if (!service?.page) notFound()
-  return { locale, slug, service, page: service.page }
+  return { locale, slug, found: service?.page ? { service, page: service.page } : null }
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale, slug, page } = await loadService(params)
+  const { locale, slug, found } = await loadService(params)
+  if (!found) return notFoundMetadata(locale)
+  const { page } = found
   const settings = await sanityFetch(siteSettingsQuery, { locale }, ['siteSettings'])
   return pageMetadata({
     locale,
@@ -43,13 +46,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ServicePage({ params }: Props) {
-  const { service, page } = await loadService(params)
+  const { found } = await loadService(params)
+  if (!found) return <NotFoundResponse />
+  const { service, page } = found
   return (
     <>
       <section aria-labelledby="service-title" className="relative overflow-hidden">
         <Glow className="-top-48 -left-32 size-[32rem]" />
         <Container className="relative py-16 sm:py-24">
-          <div className="max-w-3xl animate-fade-up">
+          <div className="max-w-3xl animate-rise">
             <p className="mb-5 inline-flex items-center gap-2 rounded-full border border-line bg-white px-4 py-1.5 text-sm font-semibold text-clay-strong">
               <Icon name={service.icon} className="size-4" />
               {page.hero?.eyebrow}
@@ -60,14 +65,14 @@ export default async function ServicePage({ params }: Props) {
             <p className="mt-6 max-w-2xl text-lg leading-relaxed text-muted sm:text-xl">{page.hero?.subtitle}</p>
             {page.highlight ? (
               <p
-                className="mt-6 inline-flex items-center gap-2 rounded-2xl bg-ink px-5 py-3 font-semibold text-paper"
+                className="mt-6 inline-flex animate-fade-in items-center gap-2 rounded-2xl bg-ink px-5 py-3 font-semibold text-paper"
                 data-testid="service-highlight"
               >
                 <Icon name="trending" className="size-5 text-clay-soft" />
                 {page.highlight}
               </p>
             ) : null}
-            <div className="mt-8">
+            <div className="mt-8 animate-fade-in">
               <a href="#packages" className={buttonClasses('primary', 'lg')} data-testid="service-hero-cta">
                 {page.hero?.ctaLabel}
               </a>

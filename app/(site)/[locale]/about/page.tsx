@@ -41,7 +41,7 @@ export default async function AboutPage({ params }: Props) {
     <>
       <section aria-labelledby="about-title">
         <Container className="grid items-center gap-12 py-16 sm:py-24 lg:grid-cols-[1.2fr_1fr]">
-          <div className="animate-fade-up">
+          <div className="animate-rise">
             <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-clay uppercase">{page.hero?.eyebrow}</p>
             <h1 id="about-title" className="text-4xl leading-[1.1] font-semibold text-ink sm:text-5xl">
               {page.hero?.title}
