@@ -5,7 +5,11 @@ import { dismissToast, getServerToasts, getToasts, subscribeToasts } from '@/lib
 
 /**
  * Renders the toast queue in a manual popover, i.e. in the browser's top layer: a toast raised while
- * the contact dialog is open shows above it. Announced politely (errors assertively).
+ * the contact dialog is open shows above it. Announced politely (errors assertively). It keeps clear
+ * of the forms' Send button, which a toast in the bottom-right corner used to cover (a visitor
+ * correcting a refused message clicked the toast instead): at the top of a phone's screen (the visitor
+ * who just pressed Send is at the end of the form, at the bottom), in the bottom-left corner of wider
+ * screens (Send ends the form's last row, on the right).
  */
 export function Toaster({ dismissLabel }: { dismissLabel: string }) {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getServerToasts)
@@ -23,7 +27,7 @@ export function Toaster({ dismissLabel }: { dismissLabel: string }) {
     <div
       ref={region}
       popover="manual"
-      className="fixed inset-auto right-4 bottom-4 left-4 m-0 flex flex-col gap-3 overflow-visible border-0 bg-transparent p-0 sm:left-auto sm:w-96"
+      className="fixed inset-auto top-4 right-4 left-4 m-0 flex flex-col gap-3 overflow-visible border-0 bg-transparent p-0 sm:top-auto sm:right-auto sm:bottom-4 sm:w-96"
       data-testid="toaster"
     >
       {toasts.map((item) => (

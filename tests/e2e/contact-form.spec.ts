@@ -1,7 +1,17 @@
 import { createClient } from '@supabase/supabase-js'
-import { emailsAbout, expectNoErrorLogged, notificationCall } from './contact-kit'
+import {
+  closeToasts,
+  emailsAbout,
+  expectNoErrorLogged,
+  expectUncoveredByToasts,
+  fill,
+  notificationCall,
+  toastDescription,
+  toastTitle,
+  uniqueEmail,
+  waitFillTime,
+} from './contact-kit'
 import { expect, test } from './fixtures'
-import type { Page } from '@playwright/test'
 import { LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
 
 /*
@@ -20,44 +30,6 @@ async function storedFor(email: string) {
   if (error) throw error
   return data
 }
-
-let unique = 0
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${unique++}@example.fr`
-
-async function fill(
-  page: Page,
-  scope: ReturnType<Page['getByTestId']>,
-  values: { name?: string; email?: string; phone?: string; message?: string },
-) {
-  if (values.name !== undefined) await scope.getByLabel(/^(Nom|Name) \*/).fill(values.name)
-  if (values.email !== undefined) await scope.getByLabel(/^Email \*/).fill(values.email)
-  if (values.phone !== undefined) await scope.getByLabel(/^(Téléphone|Phone)/).fill(values.phone)
-  if (values.message !== undefined) await scope.getByLabel(/^Message \*/).fill(values.message)
-}
-
-/** The form refuses submissions in the first 3 s after it appears (spec §9): the page's clock moves
- *  on 3.1 s at once, as if the visitor had taken that long (it keeps running from there). Only once
- *  the form is live (its send button is enabled when React has mounted it, and the contact page loads
- *  it after the page): a jump before its mount would not count. */
-const waitFillTime = async (page: Page) => {
-  await expect(page.locator('form button[type="submit"]:visible').first()).toBeEnabled()
-  // Let the mount's effects (which note when the form appeared) run before the clock moves.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
-  await page.clock.setSystemTime((await page.evaluate(() => Date.now())) + 3100)
-}
-
-/** Closes every toast on screen, with their own buttons, in one go inside the page (a toast may time
- *  out meanwhile). On a desktop they stack over the form's send button, in the bottom right corner,
- *  and shift down as the oldest one times out: a click racing that shift lands on a toast. */
-async function closeToasts(page: Page) {
-  await page.evaluate(() =>
-    document.querySelectorAll<HTMLButtonElement>('[data-testid="toaster"] button').forEach((button) => button.click()),
-  )
-  await expect(page.getByTestId('toast-title')).toHaveCount(0)
-}
-
-const toastTitle = (page: Page) => page.getByTestId('toast-title').last()
-const toastDescription = (page: Page) => page.getByTestId('toast-description').last()
 
 test.describe('contact page form', () => {
   test('shows every rule message, and "Erreur de validation" with the first one', async ({ page }) => {
@@ -109,6 +81,30 @@ test.describe('contact page form', () => {
     await expect(toastDescription(page)).toHaveText("L'email ne doit pas contenir de caractères invisibles")
     await expect(form.getByText("L'email ne doit pas contenir de caractères invisibles", { exact: true })).toBeVisible()
     expect(await storedFor(email)).toHaveLength(0)
+  })
+
+  test('the toast of a refused message leaves the Send button uncovered, on a desktop and on a phone', async ({
+    page,
+  }) => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport)
+      await page.goto('/contact')
+      const form = page.getByTestId('contact-form-page')
+      const send = form.getByRole('button', { name: 'Envoyer le message' })
+      await fill(page, form, { name: 'Camille Martin', email: uniqueEmail('toast'), message: 'Court' })
+      await waitFillTime(page)
+      // Send at the very bottom of the window, where toasts used to come in; the refused field (the
+      // message, just above it) is on screen, so focusing it scrolls nothing.
+      await send.evaluate((button) =>
+        window.scrollBy(0, button.getBoundingClientRect().bottom - window.innerHeight + 8),
+      )
+      await send.click()
+      await expect(toastDescription(page)).toHaveText('Le message doit contenir au moins 10 caractères')
+      await expectUncoveredByToasts(page, send)
+    }
   })
 
   test('a short phone is fine on the page (only the dialog asks for 8 digits)', async ({ page }) => {
@@ -336,6 +332,7 @@ test.describe('package dialog form', () => {
     await fill(page, form, { name: 'Robot Rapide', email, message: 'Réponse immédiate du robot.' })
     await form.getByRole('button', { name: 'Envoyer le message' }).click()
     await expect(toastTitle(page)).toHaveText('Veuillez prendre le temps de remplir le formulaire correctement.')
+    await expectUncoveredByToasts(page, form.getByRole('button', { name: 'Envoyer le message' }))
     expect(await storedFor(email)).toHaveLength(0)
   })
 })

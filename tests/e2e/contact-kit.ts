@@ -2,7 +2,8 @@ import type { Page, Request } from '@playwright/test'
 import { expect } from './fixtures'
 
 /*
- * What the contact-form tests check after a message is sent: the agency's email in the local mail
+ * The contact-form tests' gestures (filling the form, letting its fill time pass, the toasts), and what
+ * they check after a message is sent: the agency's email in the local mail
  * viewer (started with the Supabase twin; MAIL_VIEWER_URL from the test command), and that the form's
  * call to send-contact-email, which it makes after the success toast and only logs when it fails,
  * succeeded without the page logging an error.
@@ -35,3 +36,59 @@ export async function expectNoErrorLogged(page: Page, errors: string[], from: nu
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
   expect(errors.slice(from), 'errors the page logged after sending').toEqual([])
 }
+
+let unique = 0
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${unique++}@example.fr`
+
+export async function fill(
+  page: Page,
+  scope: ReturnType<Page['getByTestId']>,
+  values: { name?: string; email?: string; phone?: string; message?: string },
+) {
+  if (values.name !== undefined) await scope.getByLabel(/^(Nom|Name) \*/).fill(values.name)
+  if (values.email !== undefined) await scope.getByLabel(/^Email \*/).fill(values.email)
+  if (values.phone !== undefined) await scope.getByLabel(/^(Téléphone|Phone)/).fill(values.phone)
+  if (values.message !== undefined) await scope.getByLabel(/^Message \*/).fill(values.message)
+}
+
+/** The form refuses submissions in the first 3 s after it appears (spec §9): the page's clock moves
+ *  on 3.1 s at once, as if the visitor had taken that long (it keeps running from there). Only once
+ *  the form is live (its send button is enabled when React has mounted it, and the contact page loads
+ *  it after the page): a jump before its mount would not count. */
+export const waitFillTime = async (page: Page) => {
+  await expect(page.locator('form button[type="submit"]:visible').first()).toBeEnabled()
+  // Let the mount's effects (which note when the form appeared) run before the clock moves.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  await page.clock.setSystemTime((await page.evaluate(() => Date.now())) + 3100)
+}
+
+/** Closes every toast on screen, with their own buttons, in one go inside the page (a toast may time
+ *  out meanwhile), so that the next send's toast is the only one: successive refusals raise toasts
+ *  with the same title. */
+export async function closeToasts(page: Page) {
+  await page.evaluate(() =>
+    document.querySelectorAll<HTMLButtonElement>('[data-testid="toaster"] button').forEach((button) => button.click()),
+  )
+  await expect(page.getByTestId('toast-title')).toHaveCount(0)
+}
+
+/** Whether a toast on screen overlaps `button`, and what a click on the button's centre would reach:
+ *  a visitor correcting a refused message brings Send into view (the message under a refused field may
+ *  have pushed it down) and presses it again while the toast is still up. */
+export async function expectUncoveredByToasts(page: Page, button: ReturnType<Page['getByTestId']>) {
+  await expect(page.getByTestId('toast-title').first()).toBeVisible()
+  await button.scrollIntoViewIfNeeded()
+  const seen = await button.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    const overlaps = [...document.querySelectorAll('[data-testid="toaster"] > *')].some((toast) => {
+      const other = toast.getBoundingClientRect()
+      return other.left < box.right && box.left < other.right && other.top < box.bottom && box.top < other.bottom
+    })
+    const reached = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+    return { overlaps, reachesButton: reached !== null && element.contains(reached) }
+  })
+  expect(seen).toEqual({ overlaps: false, reachesButton: true })
+}
+
+export const toastTitle = (page: Page) => page.getByTestId('toast-title').last()
+export const toastDescription = (page: Page) => page.getByTestId('toast-description').last()

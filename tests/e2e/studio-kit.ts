@@ -108,9 +108,31 @@ export const studioTest = test.extend<{ page: Page }, { studioPage: Page }>({
   ],
   // Each test starts without the cookies an earlier one left (the Presentation tool turns draft mode
   // on): the public site is seen as visitors see it unless the test itself enters draft mode.
-  page: async ({ studioPage }, provide) => {
+  // A test that fails keeps what the Studio said: its uncaught errors and console errors, and the text
+  // of a crash screen (« The structure tool crashed » shows its error only there), as an attachment
+  // the report prints.
+  page: async ({ studioPage }, provide, testInfo) => {
     await studioPage.context().clearCookies()
+    const errors: string[] = []
+    const onError = (error: Error) => errors.push(`uncaught: ${error.stack ?? error.message}`)
+    const onConsole = (message: ConsoleMessage) => {
+      if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`)
+    }
+    studioPage.on('pageerror', onError)
+    studioPage.on('console', onConsole)
     await provide(studioPage)
+    studioPage.off('pageerror', onError)
+    studioPage.off('console', onConsole)
+    if (testInfo.status === testInfo.expectedStatus) return
+    const crashed = await studioPage.getByText(/crashed/i).count()
+    const screen = crashed
+      ? await studioPage
+          .locator('body')
+          .innerText({ timeout: 5_000 })
+          .catch(() => '')
+      : ''
+    const body = [...errors, screen && `crash screen:\n${screen}`].filter(Boolean).join('\n\n')
+    if (body) await testInfo.attach('studio-errors', { body, contentType: 'text/plain' })
   },
 })
 
