@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 /*
- * What both twins do with a Node request and response: read a bounded body, read a header or a bearer
- * token, send a body or JSON, and parse JSON no deeper than both twins can safely handle. Each twin
+ * What the twins do with a Node request and response: read a bounded body, read a header or a bearer
+ * token, send a body or JSON, parse JSON no deeper than both twins can safely handle, and tell a
+ * request to this machine from a DNS-rebinding page's (the Host and Origin checks). Each twin
  * answers the errors in its own wire shapes (content-lake/content-lake-error.ts: the Content Lake's
  * gateway errors; supabase/gateway.ts and create-local-supabase.ts: Supabase's).
  */
@@ -141,4 +142,42 @@ export function parseJson(text: string): ParsedJson {
   } catch (error) {
     return { ok: false, tooDeep: false, message: error instanceof Error ? error.message : 'Invalid JSON' }
   }
+}
+
+/**
+ * The names of this machine a twin answers to. DNS rebinding: a page on a name of its own
+ * (evil.example) can have that name resolve to 127.0.0.1; its requests to a twin are then same-origin
+ * for the browser, so CORS stops nothing and the page reads the answers. They still carry the page's
+ * name in Host, which is how every twin tells them apart (`isAllowedHost`).
+ */
+export const LOOPBACK_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]']
+
+/** A Host header's name (lower-cased; an IPv6 literal keeps its brackets) and port (null when it names
+ *  none); null for a header that names no host. */
+export function parseHost(host: string): { name: string; port: number | null } | null {
+  const match = /^(\[[0-9a-f:.]+\]|[^\s:/?#@[\]]+)(?::(\d{1,5}))?$/i.exec(host)
+  if (!match) return null
+  return { name: match[1].toLowerCase(), port: match[2] === undefined ? null : Number(match[2]) }
+}
+
+/**
+ * Whether a request's Host names this server: one of `names` (the loopback ones unless the twin has
+ * more, like the Content Lake's `<project>.localhost`) and, when `port` is given, that port. A Host
+ * without a port names 80, the port of plain HTTP, which is what the twins that pass one serve. A
+ * request without Host is refused too: browsers always send one, and no client of the twins omits it.
+ */
+export function isAllowedHost(
+  host: string | undefined,
+  { names = LOOPBACK_NAMES, port }: { names?: readonly string[]; port?: number } = {},
+): boolean {
+  const parsed = host === undefined ? null : parseHost(host)
+  if (!parsed || !names.includes(parsed.name)) return false
+  return port === undefined || (parsed.port ?? 80) === port
+}
+
+/** Whether an Origin header is the origin of the page at the Host the request names (a same-origin
+ *  request), with one of `schemes`. */
+export function isSameOrigin(origin: string, host: string, schemes: readonly string[] = ['http', 'https']): boolean {
+  const given = origin.toLowerCase()
+  return schemes.some((scheme) => given === `${scheme}://${host.toLowerCase()}`)
 }

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { AdminCreationError, createAdmin } from '../lib/admin/create-admin.ts'
 import { generateStrongPassword } from '../lib/admin/password-policy.ts'
 import { backends, serviceRoleKey as serviceRoleKeyFor } from '../lib/backends.ts'
+import { anotherFoldersSupabase } from './lib/start-twins.ts'
 
 const USAGE = `Usage: npm run admin:create -- --email <address> [--password <password>]
 
@@ -22,6 +23,13 @@ if (values.help || !values.email) {
 }
 
 const { url, local: isLocal } = backends.supabase
+// The local twin this folder's `npm start` runs, never another folder's on the same port.
+const refusal =
+  isLocal && backends.supabase.localPort !== null && (await anotherFoldersSupabase(backends.supabase.localPort))
+if (refusal) {
+  console.error(refusal)
+  process.exit(1)
+}
 const serviceRoleKey = serviceRoleKeyFor()
 if (!serviceRoleKey) {
   console.error(

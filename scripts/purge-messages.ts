@@ -6,6 +6,7 @@
 import { createClient } from '@supabase/supabase-js'
 import { parseArgs } from 'node:util'
 import { backends, serviceRoleKey as serviceRoleKeyFor } from '../lib/backends.ts'
+import { anotherFoldersSupabase } from './lib/start-twins.ts'
 
 const { url, local } = backends.supabase
 const USAGE = `Usage: npm run messages:purge
@@ -21,6 +22,14 @@ const { values } = parseArgs({ options: { help: { type: 'boolean' } } })
 if (values.help) {
   console.log(USAGE)
   process.exit(0)
+}
+
+// The local twin this folder's `npm start` runs, never another folder's on the same port.
+const refusal =
+  local && backends.supabase.localPort !== null && (await anotherFoldersSupabase(backends.supabase.localPort))
+if (refusal) {
+  console.error(refusal)
+  process.exit(1)
 }
 
 const key = serviceRoleKeyFor()

@@ -2,7 +2,7 @@
 
 import { formatSubmissionDate } from '@/lib/admin/inbox-format'
 import { notificationDetail } from '@/lib/admin/notification-format'
-import type { Submission } from '@/lib/admin/submissions-csv'
+import type { Submission } from '@/lib/admin/submission'
 import { MESSAGE_WHITESPACE, revealInvisibleCharacters } from '@/supabase/functions/_shared/invisible-characters'
 import { VisibleText } from './visible-text'
 

@@ -2,12 +2,13 @@ import { OpenContactDialogButton } from '@/components/contact/open-contact-dialo
 import { Container } from '@/components/ui/container'
 import { Icon } from '@/components/ui/icon'
 import { SectionHeading } from '@/components/ui/section-heading'
+import type { Locale } from '@/lib/i18n/routing'
 import type { ServicePage } from '@/lib/sanity/content-types'
 
 type Page = NonNullable<ServicePage['page']>
 
 /** #packages: three package cards, the featured (middle) one highlighted with a popular badge. */
-export function PackageCards({ page }: { page: Page }) {
+export function PackageCards({ page, locale }: { page: Page; locale: Locale }) {
   return (
     <section id="packages" aria-labelledby="packages-title" className="scroll-mt-24 bg-sand py-20 sm:py-24">
       <Container>
@@ -56,7 +57,11 @@ export function PackageCards({ page }: { page: Page }) {
                 className="mt-8 w-full"
               >
                 {page.chooseLabel}
-                <span className="sr-only"> : {pack.name}</span>
+                {/* « Choisir ce forfait : Starter » (a no-break space before the colon), « Choose this package: Starter ». */}
+                <span className="sr-only">
+                  {locale === 'fr' ? '\u00a0: ' : ': '}
+                  {pack.name}
+                </span>
               </OpenContactDialogButton>
             </li>
           ))}

@@ -1,4 +1,3 @@
-import { preload } from 'react-dom'
 import type { ImageSource } from '@/lib/sanity/image'
 
 type Props = {
@@ -7,7 +6,10 @@ type Props = {
   /** The CSS width the image is shown at, per viewport: the browser picks the `srcset` file from it. */
   sizes: string
   className?: string
-  /** The page's main image: fetched first, not lazily, and announced in the head (as next/image's `priority`). */
+  /** The page's main image: fetched first, not lazily, and announced in the head (as next/image's `priority`).
+   *  By a <link> React hoists into the head when this page renders, not react-dom's preload(): that
+   *  one is a hint of the RSC payload, which the router applies as soon as a prefetch of this page
+   *  arrives, so every page linking here downloaded a photo it never shows. */
   priority?: boolean
   'data-testid'?: string
 }
@@ -20,27 +22,37 @@ type Props = {
  */
 export function SanityImage({ source, alt, sizes, className, priority = false, ...rest }: Props) {
   const srcSet = source.srcSet
-  if (priority)
-    preload(source.src, { as: 'image', fetchPriority: 'high', imageSrcSet: srcSet, imageSizes: srcSet && sizes })
   return (
-    // eslint-disable-next-line @next/next/no-img-element -- see above: next/image cannot carry this srcset
-    <img
-      src={source.src}
-      srcSet={srcSet}
-      sizes={srcSet ? sizes : undefined}
-      width={source.width}
-      height={source.height}
-      alt={alt}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
-      decoding="async"
-      className={className}
-      style={
-        source.placeholder
-          ? { backgroundImage: `url("${source.placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center' }
-          : undefined
-      }
-      data-testid={rest['data-testid']}
-    />
+    <>
+      {priority ? (
+        <link
+          rel="preload"
+          as="image"
+          href={source.src}
+          imageSrcSet={srcSet}
+          imageSizes={srcSet && sizes}
+          fetchPriority="high"
+        />
+      ) : null}
+      {/* eslint-disable-next-line @next/next/no-img-element -- see above: next/image cannot carry this srcset */}
+      <img
+        src={source.src}
+        srcSet={srcSet}
+        sizes={srcSet ? sizes : undefined}
+        width={source.width}
+        height={source.height}
+        alt={alt}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding="async"
+        className={className}
+        style={
+          source.placeholder
+            ? { backgroundImage: `url("${source.placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center' }
+            : undefined
+        }
+        data-testid={rest['data-testid']}
+      />
+    </>
   )
 }

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { foldForSearch } from './search-folding'
-import type { Submission } from './submissions-csv'
+import type { Submission } from './submission'
 
 export const PAGE_SIZE = 50
 /** PostgREST's max_rows on Supabase: exports read in chunks of this size. */

@@ -1,7 +1,7 @@
 import type { ToastVariant } from '@/lib/toast-store'
 import { formatSubmissionDate } from './inbox-format'
 import type { ResendOutcome } from './notification-api'
-import type { Submission } from './submissions-csv'
+import type { Submission } from './submission'
 
 /*
  * The inbox's texts about what the agency was told of each message (docs/decisions.md lists them).
@@ -25,6 +25,12 @@ export function notificationDetail(
     return `nouvel essai automatique le ${formatSubmissionDate(submission.notification_next_attempt_at)}`
   const attempts = submission.notification_attempts
   return attempts <= 1 ? `échec après ${attempts} tentative` : `échec après ${attempts} tentatives`
+}
+
+/** The card's words in one line, for the CSV: « Notification non envoyée (échec après 4 tentatives) ». */
+export function notificationSummary(submission: Submission): string {
+  const detail = submission.notified_at ? null : notificationDetail(submission)
+  return detail ? `${notificationStatusText(submission)} (${detail})` : notificationStatusText(submission)
 }
 
 /** 'n message(s) non notifié(s)': the count while the « Non notifiées » filter is on. */

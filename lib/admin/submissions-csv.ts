@@ -1,29 +1,17 @@
-/** A contact message as the inbox reads it (columns of contact_submissions). */
-export type Submission = {
-  id: string
-  name: string
-  email: string
-  phone: string | null
-  message: string
-  package: string | null
-  created_at: string
-  is_read: boolean
-  /** What the agency was told (migration 20261210100100): sent at notified_at, else why not. */
-  notified_at: string | null
-  notification_status: 'never_asked' | 'sending' | 'sent' | 'delivery_failed'
-  notification_attempts: number
-  notification_next_attempt_at: string | null
-}
+import { notificationSummary } from './notification-format'
+import type { Submission } from './submission'
 
-const COLUMNS: [keyof Submission, string][] = [
-  ['created_at', 'Date'],
-  ['name', 'Nom'],
-  ['email', 'Email'],
-  ['phone', 'Téléphone'],
-  ['package', 'Forfait'],
-  ['message', 'Message'],
-  ['is_read', 'Lu'],
-  ['id', 'Identifiant'],
+/** The columns: a header and what each row shows under it (the notification as the inbox says it). */
+const COLUMNS: [string, (row: Submission) => unknown][] = [
+  ['Date', (row) => row.created_at],
+  ['Nom', (row) => row.name],
+  ['Email', (row) => row.email],
+  ['Téléphone', (row) => row.phone],
+  ['Forfait', (row) => row.package],
+  ['Message', (row) => row.message],
+  ['Lu', (row) => row.is_read],
+  ['Notification', notificationSummary],
+  ['Identifiant', (row) => row.id],
 ]
 
 /**
@@ -39,7 +27,7 @@ export function csvCell(value: unknown): string {
 
 /** The messages as CSV: UTF-8 with a BOM (so spreadsheets read accents right) and CRLF line ends. */
 export function submissionsToCsv(rows: Submission[]): string {
-  const lines = [COLUMNS.map(([, header]) => csvCell(header)).join(',')]
-  for (const row of rows) lines.push(COLUMNS.map(([key]) => csvCell(row[key])).join(','))
+  const lines = [COLUMNS.map(([header]) => csvCell(header)).join(',')]
+  for (const row of rows) lines.push(COLUMNS.map(([, cell]) => csvCell(cell(row))).join(','))
   return `\uFEFF${lines.join('\r\n')}\r\n`
 }

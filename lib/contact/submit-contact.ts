@@ -1,6 +1,5 @@
 import { getSupabaseBrowserClient } from '@/lib/supabase/browser-client'
 import { toInsertRow, type ContactFormValues } from './contact-schema.ts'
-import { newSubmissionId } from './submission-id.ts'
 
 export type SubmitOutcome = 'success' | 'rate_limited' | 'error'
 
@@ -8,23 +7,13 @@ export type SubmitOutcome = 'success' | 'rate_limited' | 'error'
 const RATE_LIMIT_CODE = 'PT429'
 
 /**
- * Stores a message (spec §7.1) under an id drawn here, then asks the send-contact-email function to
- * notify the agency of that stored message (§7.2): the function reads the row itself, so the request
- * carries only the id. The notification's failure is only logged: the message is safe in the database.
+ * Stores a message (spec §7.1). The agency's notification (§7.2) is the database's to ask for, once
+ * the message is stored (the insert trigger of supabase/migrations/20261220100000, through pg_net), so
+ * it never depends on this tab staying open.
  */
 export async function submitContact(values: ContactFormValues): Promise<SubmitOutcome> {
-  const supabase = getSupabaseBrowserClient()
-  const id = newSubmissionId()
-  const { error } = await supabase.from('contact_submissions').insert({ id, ...toInsertRow(values) })
-  if (error) {
-    console.error('[contact] insert failed', error.code, error.message)
-    return error.code === RATE_LIMIT_CODE ? 'rate_limited' : 'error'
-  }
-  void supabase.functions
-    .invoke('send-contact-email', { body: { id } })
-    .then(({ error: notifyError }) => {
-      if (notifyError) console.error('[contact] notification failed', notifyError.message)
-    })
-    .catch((notifyError: unknown) => console.error('[contact] notification failed', notifyError))
-  return 'success'
+  const { error } = await getSupabaseBrowserClient().from('contact_submissions').insert(toInsertRow(values))
+  if (!error) return 'success'
+  console.error('[contact] insert failed', error.code, error.message)
+  return error.code === RATE_LIMIT_CODE ? 'rate_limited' : 'error'
 }

@@ -135,8 +135,11 @@ create table if not exists supabase_migrations.schema_migrations (
 -- migrations detect either by the `cron` schema): the `cron.job` table and pg_cron's own signatures of
 -- cron.schedule and cron.unschedule. Scheduling a job under an existing name replaces it, as pg_cron
 -- does. The twin runs the jobs itself (cron-runner.ts: every active job once at start, then on its
--- schedule, as postgres). Left out: cron.job_run_details, cron.alter_job, jobs in other databases or
--- as other users, cron.timezone (schedules are read in UTC, pg_cron's default GMT).
+-- schedule, as postgres) and records each run in cron.job_run_details, as pg_cron does (status
+-- 'succeeded' or 'failed', the error as return_message); runs older than 7 days are deleted there (a
+-- project purges them itself: pg_cron keeps them). Only failed runs reach the twin's log. Left out:
+-- cron.alter_job, jobs in other databases or as other users, cron.timezone (schedules are read in
+-- UTC, pg_cron's default GMT), job_pid (null).
 create schema if not exists cron;
 -- The runner runs commands as a superuser: no API role may add one.
 revoke all on schema cron from public;
@@ -147,6 +150,19 @@ create table if not exists cron.job (
   schedule text not null,
   command text not null,
   active boolean not null default true
+);
+
+create table if not exists cron.job_run_details (
+  jobid bigint,
+  runid bigserial primary key,
+  job_pid integer,
+  database text,
+  username text,
+  command text,
+  status text,
+  return_message text,
+  start_time timestamptz,
+  end_time timestamptz
 );
 
 -- pg_cron refuses what its parser cannot read; the shapes it accepts: five fields, @names, N seconds.

@@ -15,7 +15,7 @@ import {
   silentSocketMs,
   type ConnectionTimeouts,
 } from '../connection-limits.ts'
-import { bearerToken, BodyTooLargeError, send, sendJson } from '../http-kit.ts'
+import { bearerToken, BodyTooLargeError, isAllowedHost, LOOPBACK_NAMES, send, sendJson } from '../http-kit.ts'
 import {
   clientAddress,
   corsHeaders,
@@ -68,6 +68,9 @@ export type LocalSupabaseOptions = {
   /** What the functions see for variables the process environment does not set (the start scripts
    *  give SMTP_URL: the local mail viewer's). */
   functionEnvDefaults?: Record<string, string>
+  /** How often pg_net's worker reads its queue (default 1 s); null: only `net.drain()` does (tests that
+   *  decide when a queued call, e.g. the contact notification's database webhook, is made). */
+  netPollMs?: number | null
 }
 
 // The Supabase CLI's opaque keys map to the legacy JWTs, as its gateway does (local/docs/supabase-wire.md §7).
@@ -115,10 +118,26 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
     SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
   }
 
+  // The names this server answers to: the loopback ones (the site may name it by any of them in
+  // NEXT_PUBLIC_SUPABASE_URL) and the address it listens on (SUPABASE_URL, which its functions and
+  // pg_net call), an IPv6 one in brackets as a Host header spells it.
+  const listenName = (host.includes(':') ? `[${host}]` : host).toLowerCase()
+  const hostNames = LOOPBACK_NAMES.includes(listenName) ? LOOPBACK_NAMES : [...LOOPBACK_NAMES, listenName]
+
   async function route(request: IncomingMessage, response: ServerResponse) {
     const cors = corsHeaders(request)
     if (!isValidHostHeader(request.headers.host))
       return sendJson(response, 400, { message: 'Invalid Host header' }, cors)
+    // DNS rebinding (../http-kit.ts): a page on a name of its own that resolves to 127.0.0.1 would read
+    // the API as its own origin, CORS or not (the service role's key is a public demo value). Hosted,
+    // the project's host name routes the request; here only this machine's names do. No CORS headers:
+    // the site never names another host, and no page needs to read why. Its port: the one the
+    // connection came in on.
+    const port = request.socket.localPort
+    if (!isAllowedHost(request.headers.host, { names: hostNames, port }))
+      return sendJson(response, 403, {
+        message: `Unknown host "${request.headers.host ?? ''}": the local Supabase API answers at http://127.0.0.1:${port} (or localhost) only`,
+      })
     // Routing reads the path only: the base stands for this server whatever Host the client named.
     const url = new URL(request.url ?? '/', `http://${host}`)
     const method = request.method ?? 'GET'
@@ -260,7 +279,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
   // Vault's secrets a cron job reads to call a function (Supabase's documented pattern): this server's
   // URL and service key, stored before the jobs first run. pg_net's worker performs what they queue.
   await storeVaultSecrets(database, { project_url: url, service_role_key: serviceRoleKey })
-  const net = startNetWorker({ database, log })
+  const net = startNetWorker({ database, log, pollMs: options.netPollMs })
   // pg_cron's jobs (cron-runner.ts): run once now, the server answering (a job may call a function).
   const cron = await startCronRunner({ database, log })
 

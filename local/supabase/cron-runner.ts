@@ -89,21 +89,28 @@ export async function startCronRunner({ database, log }: RunnerOptions) {
     return rows
   }
 
+  /** Runs one job and records the run in cron.job_run_details; only a failure is logged. */
   async function run(job: CronJob, reason: 'start' | 'schedule') {
     const name = job.jobname ?? `job ${job.jobid}`
+    const started = new Date()
+    let failure: string | null = null
     try {
       // One simple query: Postgres runs it as one implicit transaction, all of it or none.
       await database.db.exec(`select set_config('role', 'postgres', true);\n${job.command}`)
-      log({ event: 'cron.run', job: name, reason, outcome: 'succeeded' })
     } catch (error) {
-      log({
-        event: 'cron.run',
-        job: name,
-        reason,
-        outcome: 'failed',
-        error: error instanceof Error ? error.message : String(error),
-      })
+      failure = error instanceof Error ? error.message : String(error)
+      log({ event: 'cron.run', job: name, reason, outcome: 'failed', error: failure })
     }
+    await database.db
+      .query(
+        `with old as (delete from cron.job_run_details where end_time < now() - interval '7 days')
+         insert into cron.job_run_details (jobid, database, username, command, status, return_message, start_time, end_time)
+         values ($1, current_database(), 'postgres', $2, $3, $4, $5, now())`,
+        [job.jobid, job.command, failure ? 'failed' : 'succeeded', failure ?? 'done', started.toISOString()],
+      )
+      .catch((error: unknown) =>
+        log({ event: 'cron.error', job: name, error: error instanceof Error ? error.message : String(error) }),
+      )
   }
 
   async function runAll(reason: 'start' | 'schedule', at?: Date) {

@@ -35,8 +35,8 @@ type RecordedResponse = {
 export type NetWorkerOptions = {
   database: Pick<Database, 'db'>
   log: (entry: Record<string, unknown>) => void
-  /** How often the queue is read (default 1 s). */
-  pollMs?: number
+  /** How often the queue is read (default 1 s); null: only when drain() is called. */
+  pollMs?: number | null
   /** Requests taken per read (pg_net.batch_size's default: 200). */
   batchSize?: number
 }
@@ -138,9 +138,11 @@ export function startNetWorker({ database, log, pollMs = 1000, batchSize = 200 }
       [JSON.stringify(responses)],
     )
     await database.db.query(`delete from net._http_response where created < now() - interval '6 hours'`)
+    // What pg_net did is in net._http_response; the log shows only the calls that failed.
     rows.forEach((row, index) => {
       const { status_code: status, error_msg: error } = responses[index]
-      log({ event: 'net.request', id: row.id, url: withoutQuery(row.url), status, error })
+      if (error !== null || status === null || status >= 400)
+        log({ event: 'net.request', id: row.id, url: withoutQuery(row.url), status, error })
     })
     return rows.length
   }
@@ -156,7 +158,7 @@ export function startNetWorker({ database, log, pollMs = 1000, batchSize = 200 }
   }
 
   function schedule() {
-    if (stopped) return
+    if (stopped || pollMs === null) return
     timer = setTimeout(() => {
       void drain()
         .catch(() => 0)

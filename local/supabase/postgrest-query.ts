@@ -179,6 +179,36 @@ function operatorCondition(builder: SqlBuilder, columnName: string, expression: 
   return negate ? `not (${condition})` : condition
 }
 
+/**
+ * How deep the parentheses of an or=(…)/and=(…) tree may nest (its groups, and an in.(…) list at the
+ * bottom). PostgREST documents no such limit (Postgres refuses SQL nested past its stack). Here the
+ * tree is parsed by recursion, once per level, and PGlite's Postgres, on a WebAssembly stack smaller
+ * than a server's, overflowed on the SQL of a tree 2,000 deep under a row policy: a 500, not an
+ * answer. Real filters nest two or three levels (the site's search, one); 100 is the twins' JSON depth
+ * limit (MAX_JSON_DEPTH in ../http-kit.ts), chosen for the same reasons.
+ */
+export const MAX_LOGIC_TREE_DEPTH = 100
+
+/** A logic tree's text, refused with PostgREST's parse error when it nests past MAX_LOGIC_TREE_DEPTH:
+ *  one pass, outside double quotes as splitTopLevel reads them, before anything recurses into it. */
+function boundedLogicTree(text: string): string {
+  let depth = 0
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]
+    if (quoted) {
+      if (char === '\\') i++
+      else if (char === '"') quoted = false
+    } else if (char === '"') quoted = true
+    else if (char === ')') depth--
+    else if (char === '(' && ++depth > MAX_LOGIC_TREE_DEPTH)
+      throw new QueryError('PGRST100', `"failed to parse logic tree (${text})"`, {
+        details: `parentheses nested deeper than ${MAX_LOGIC_TREE_DEPTH} levels`,
+      })
+  }
+  return text
+}
+
 /** `(a.eq.1,or(b.is.null,c.ilike.*x*))` → SQL joined by `joiner`. */
 function logicTree(builder: SqlBuilder, body: string, joiner: 'or' | 'and'): string {
   if (!body.startsWith('(') || !body.endsWith(')'))
@@ -208,9 +238,9 @@ function logicTree(builder: SqlBuilder, body: string, joiner: 'or' | 'and'): str
 export function whereClause(builder: SqlBuilder, query: URLSearchParams): string {
   const conditions: string[] = []
   for (const [key, value] of query) {
-    if (key === 'or' || key === 'and') conditions.push(logicTree(builder, value, key))
+    if (key === 'or' || key === 'and') conditions.push(logicTree(builder, boundedLogicTree(value), key))
     else if (key === 'not.or' || key === 'not.and')
-      conditions.push(`not ${logicTree(builder, value, key.slice(4) as 'or' | 'and')}`)
+      conditions.push(`not ${logicTree(builder, boundedLogicTree(value), key.slice(4) as 'or' | 'and')}`)
     else if (!RESERVED.has(key)) conditions.push(operatorCondition(builder, key, value, false))
   }
   return conditions.length ? `where ${conditions.join(' and ')}` : ''

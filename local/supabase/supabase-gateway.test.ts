@@ -52,6 +52,36 @@ describe("the gateway refuses what it cannot route, in the service's error shape
     expect(status).toBe(400)
     expect(body).toEqual({ message: 'Invalid Host header' })
   })
+
+  it('a Host that is not this machine at this port (DNS rebinding): 403 on every path, /_twin included', async () => {
+    const { url, port } = twin.server
+    const foreign = [`evil.example:${port}`, 'evil.example', `localhost.evil.example:${port}`, `localhost:1`]
+    const requests = foreign.flatMap((Host) => [
+      rawRequest(url, 'GET', '/_twin', { Host }),
+      rawRequest(url, 'GET', '/rest/v1/messages', { ...twin.anon, Host }),
+      rawRequest(url, 'GET', '/auth/v1/health', { Host }),
+      rawRequest(url, 'OPTIONS', '/rest/v1/messages', {
+        Host,
+        Origin: `http://${Host}`,
+        'Access-Control-Request-Method': 'GET',
+      }),
+    ])
+    const answers = await Promise.all(requests)
+    expect(answers.map(({ status }) => status)).toEqual(answers.map(() => 403))
+    expect(answers[0].body).toEqual({
+      message: `Unknown host "evil.example:${port}": the local Supabase API answers at http://127.0.0.1:${port} (or localhost) only`,
+    })
+    // The names the site may give NEXT_PUBLIC_SUPABASE_URL still reach it, its CORS unchanged.
+    for (const Host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {
+      expect((await rawRequest(url, 'GET', '/_twin', { Host })).status).toBe(200)
+      const preflight = await rawRequest(url, 'OPTIONS', '/rest/v1/messages', {
+        Host,
+        Origin: 'http://localhost:3000',
+        'Access-Control-Request-Method': 'GET',
+      })
+      expect([preflight.status, preflight.headers['access-control-allow-origin']]).toEqual([204, '*'])
+    }
+  })
 })
 
 describe("the API roles' statement timeouts", () => {

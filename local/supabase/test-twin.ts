@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { request as httpRequest } from 'node:http'
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { startLocalSupabase, type LocalSupabaseOptions } from './create-local-supabase.ts'
@@ -61,6 +61,9 @@ export function clientAddress(): string {
   return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`
 }
 
+/** What rawRequest gets back: the status, the headers and the JSON body (null when empty). */
+export type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: Record<string, unknown> }
+
 /** A request fetch() would refuse to send (TRACE, a Host header of our choosing, any path bytes). */
 export function rawRequest(
   url: string,
@@ -69,7 +72,7 @@ export function rawRequest(
   headers: Record<string, string> = {},
   body?: string,
 ) {
-  return new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+  return new Promise<RawAnswer>((resolve, reject) => {
     const target = new URL(url)
     const options = { host: target.hostname, port: target.port, method, path, headers, setHost: !('Host' in headers) }
     const call = httpRequest(options, (response) => {
@@ -78,6 +81,7 @@ export function rawRequest(
       response.on('end', () =>
         resolve({
           status: response.statusCode ?? 0,
+          headers: response.headers,
           body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null'),
         }),
       )

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { LOCAL_ANON_KEY } from '@plume/local-twins/defaults'
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
 import { freePort, isPortTaken } from '@plume/local-twins/free-port'
 import { startTwins, SUPABASE_DIR, type RunningTwins } from './start-twins.ts'
 
@@ -26,6 +26,16 @@ async function until(check: () => Promise<boolean>, what: string) {
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   throw new Error(`never happened: ${what}`)
+}
+/** Runs one of the project's scripts to its end: its exit code and what it printed. */
+function runScript(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+    child.on('exit', (code) => resolve({ code, output }))
+  })
 }
 const pinged = async (url: string) => (await fetch(`${url}/v1/ping`).catch(() => null))?.ok ?? false
 
@@ -103,7 +113,7 @@ console.log('ready')`
     await until(async () => !(await isPortTaken(port)), 'the orphaned twin ended itself')
   })
 
-  it('starts the Supabase twin with its mail viewer, where the notification function sends by default', async () => {
+  it('starts the Supabase twin with its mail viewer, where the database\u2019s notification arrives; the scripts refuse a twin not this folder\u2019s', async () => {
     const [port, viewerPort, smtpPort] = [await freePort(), await freePort(), await freePort()]
     const backends = await startTwins({
       supabase: { port, supabaseDir: SUPABASE_DIR },
@@ -126,14 +136,26 @@ console.log('ready')`
       body: JSON.stringify({ id, name: 'Camille Martin', email, message: 'Bonjour, un message pour le test.' }),
     })
     expect(stored.status).toBe(201)
-    const sent = await fetch(`http://127.0.0.1:${port}/functions/v1/send-contact-email`, {
-      method: 'POST',
-      headers: keys,
-      body: JSON.stringify({ id }),
+    // The database asks for the notification (its insert webhook, through pg_net): no client calls.
+    const aboutThis = async () =>
+      ((await (await fetch(`${backends.mailViewer!.url}/api/email`)).json()) as { text: string }[]).filter((mail) =>
+        mail.text.includes(email),
+      ).length
+    await until(async () => (await aboutThis()) > 0, 'the notification reaches the mail viewer')
+    expect(await aboutThis()).toBe(1)
+    // This twin keeps its data in memory, not this folder's: the scripts that change a database refuse it.
+    for (const script of [
+      ['scripts/admin-create.ts', '--email', 'intruder@example.fr'],
+      ['scripts/purge-messages.ts'],
+    ]) {
+      const run = await runScript(script, { NEXT_PUBLIC_SUPABASE_URL: `http://127.0.0.1:${port}` })
+      expect(run.code, run.output).toBe(1)
+      expect(run.output).toMatch(/^The local Supabase on port \d+ is another folder's \(pid \d+, its data: in memory;/)
+    }
+    const users = await fetch(`http://127.0.0.1:${port}/auth/v1/admin/users`, {
+      headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
     })
-    expect(await sent.json()).toMatchObject({ ok: true, via: 'smtp' })
-    const emails = (await (await fetch(`${backends.mailViewer!.url}/api/email`)).json()) as { text: string }[]
-    expect(emails.filter((mail) => mail.text.includes(email))).toHaveLength(1)
+    expect(((await users.json()) as { users: unknown[] }).users).toEqual([])
     // npm start twice: both are used as they are.
     const again = await startTwins({
       supabase: { port, supabaseDir: SUPABASE_DIR },

@@ -140,6 +140,26 @@ async function reusable(
 }
 
 /**
+ * For a command that acts on this folder's running Supabase twin (admin:create, messages:purge), as
+ * `npm start` would use it: why it must not, when the twin on `port` is another folder's (or a
+ * throwaway one, e.g. a test run's), whose database it would change; null when the twin there keeps
+ * this folder's data, and when none of ours answers (`supabase start`, which the configuration may
+ * name; or nothing, which the command then reports as unreachable).
+ */
+export async function anotherFoldersSupabase(port: number, dataDir = '.data/supabase'): Promise<string | null> {
+  const identity = await twinOnPort(port)
+  if (identity?.twin !== 'supabase') return null
+  const wanted = realDataDir(dataDir)
+  if (identity.dataDir === wanted) return null
+  return (
+    `The local Supabase on port ${port} is another folder's (pid ${identity.pid}, its data: ` +
+    `${identity.dataDir ?? 'in memory'}; this folder's: ${wanted}): nothing was changed there. Run ` +
+    `\`npm start\` in this folder first (NEXT_PUBLIC_SUPABASE_URL=http://127.0.0.1:<another port> if ` +
+    `that one keeps running), and this command with the same NEXT_PUBLIC_SUPABASE_URL.`
+  )
+}
+
+/**
  * Starts the twins `config` names and resolves once each answers. Throws TwinStartError with what to do
  * when a port is held by something else.
  */

@@ -57,7 +57,15 @@ test('axe, all rules (best practices and experimental included): every page on a
   await page.getByRole('button', { name: 'Services', exact: true }).click()
   found.push(...(await axeViolations(page, '/ services menu open')))
   await page.keyboard.press('Escape')
+  // Each package's button names its package, with each language's punctuation.
+  await page.goto('/en/linkedin-services')
+  await expect(page.getByTestId('package-card').first().getByRole('button')).toHaveAccessibleName(
+    /^Choose this package: \S/,
+  )
   await page.goto('/linkedin-services')
+  await expect(page.getByTestId('package-card').first().getByRole('button')).toHaveAccessibleName(
+    /^Choisir ce forfait\u00a0: \S/,
+  )
   await page.getByTestId('package-card').first().getByRole('button').click()
   await expect(page.getByTestId('contact-dialog')).toBeVisible()
   // Once its opening fade has finished: contrast is measured on what stays on screen.

@@ -211,3 +211,31 @@ for (const locale of ['fr', 'en'] as const) {
     })
   }
 }
+
+test('a page downloads no image it does not show, whatever the router prefetches (/en, then the about page)', async ({
+  page,
+}) => {
+  const images: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image' && !request.url().startsWith('data:')) images.push(request.url())
+  })
+  // The header links to the about page, whose photo is its main image: its prefetch must not bring it.
+  const aboutPrefetched = page.waitForRequest((request) => {
+    const url = new URL(request.url())
+    return url.searchParams.has('_rsc') && url.pathname === '/en/about'
+  })
+  await page.goto('/en')
+  await aboutPrefetched
+  expect(await routerQuiet(page), 'the router went quiet').toBe(true)
+  const shown = await page.evaluate(() => Array.from(document.images, (image) => image.currentSrc))
+  expect(images.filter((url) => !shown.includes(url))).toEqual([])
+  await expect(page.locator('link[rel="preload"][as="image"]')).toHaveCount(0)
+
+  // The about page still announces its photo in the head, and shows what it announced.
+  await page.goto('/en/about')
+  const announced = page.locator('head link[rel="preload"][as="image"]')
+  await expect(announced).toHaveCount(1)
+  const photo = page.getByTestId('founder-photo')
+  await expect(photo).toHaveJSProperty('complete', true)
+  expect(await announced.getAttribute('imagesrcset')).toBe(await photo.getAttribute('srcset'))
+})

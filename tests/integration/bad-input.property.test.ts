@@ -212,8 +212,9 @@ describe('property: bad input on send-contact-email', () => {
           if (target === 'fresh') {
             marker = `prop-${++stored}@example.fr`
             id = randomUUID()
+            // As an operator (no webhook): the property's calls are the database's own.
             const insert = await test
-              .anon()
+              .service()
               .from('contact_submissions')
               .insert({ id, name: 'Stored Visitor', email: marker, message: 'The stored message, not a copy.' })
             expect(insert.error).toBeNull()
@@ -228,8 +229,8 @@ describe('property: bad input on send-contact-email', () => {
           const response = await fetch(`${test.server.url}/functions/v1/send-contact-email`, {
             method: 'POST',
             headers: {
-              apikey: test.server.anonKey,
-              Authorization: `Bearer ${test.server.anonKey}`,
+              apikey: test.server.serviceRoleKey,
+              Authorization: `Bearer ${test.server.serviceRoleKey}`,
               'Content-Type': 'application/json',
             },
             body: JSON.stringify(body),

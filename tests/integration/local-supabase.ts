@@ -4,7 +4,8 @@ import { startLocalSupabase, type LocalSupabase, type LocalSupabaseOptions } fro
 import { contactSettingsSql, type ContactSettings } from '@/lib/supabase/settings-sql'
 
 /** An in-memory local Supabase with this project's migrations and functions on a free loopback port,
- *  with its log captured instead of printed; the contact settings are stored after the migrations
+ *  with its log captured instead of printed and pg_net's calls made only when a test drains them;
+ *  the contact settings are stored after the migrations
  *  (trusted proxy hops apply to the database's rate limit and the twin's sign-in throttle alike). */
 export async function startTestSupabase({
   contactRateLimit,
@@ -17,6 +18,9 @@ export async function startTestSupabase({
     port: 0,
     log: (entry) => logs.push(entry),
     startupSql,
+    // The database's calls (pg_net: the contact notification's webhook, the schedule's retry) are made
+    // when a test drains the queue (server.net.drain()), never behind its back.
+    netPollMs: null,
     ...options,
   })
   const client = (key: string, headers: Record<string, string> = {}): SupabaseClient =>

@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '@plume/local-twins/free-port'
-import { newSubmissionId } from '@/lib/contact/submission-id'
+import { randomUUID } from 'node:crypto'
 import { startTestSupabase, type TestSupabase } from './local-supabase'
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver'
 
@@ -71,7 +71,7 @@ describe('the schedule of retries', () => {
   })
 
   it("the job's run sends a due failed notification through pg_net and the function, and pg_net records the answer", async () => {
-    const id = newSubmissionId()
+    const id = randomUUID()
     const marker = 'scheduled@example.fr'
     await test
       .anon()

@@ -1,11 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newSubmissionId } from '@/lib/contact/submission-id'
+import { randomUUID } from 'node:crypto'
 import { signedInUser, startTestSupabase, type TestSupabase } from './local-supabase'
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver'
 
 /*
- * send-contact-email's two other requests (the first, the form's, is in send-contact-email.test.ts):
+ * send-contact-email's two other requests (the first, the database's, is in send-contact-email.test.ts):
  * the schedule's retry of failed notifications (service role only) and an administrator's resend
  * (once a minute per message). Against the local Supabase server, with an SMTP receiver that can be
  * told to refuse deliveries. The pg_cron job may run a retry of its own meanwhile (every 5 minutes):
@@ -33,12 +33,12 @@ afterAll(async () => {
 })
 
 let stored = 0
-/** Stores a message as the form does; its email address marks the notifications about it. */
+/** Stores a message never asked yet (as the service role: no webhook); its address marks its emails. */
 async function store(): Promise<{ id: string; marker: string }> {
-  const id = newSubmissionId()
+  const id = randomUUID()
   const marker = `resend-${++stored}@example.fr`
   const { error } = await test
-    .anon()
+    .service()
     .from('contact_submissions')
     .insert({ id, name: 'Camille Martin', email: marker, message: 'Bonjour, un message pour la relance.' })
   if (error) throw error
@@ -55,12 +55,12 @@ async function call(client: SupabaseClient, body: Record<string, unknown>) {
   }
 }
 
-/** A message whose notification the form asked for while the mail server refused it. */
+/** A message whose notification the database asked for while the mail server refused it. */
 async function failed(): Promise<{ id: string; marker: string }> {
   const message = await store()
   smtp.refuse(true)
   try {
-    expect((await call(test.anon(), { id: message.id })).status).toBe(502)
+    expect((await call(test.service(), { id: message.id })).status).toBe(502)
   } finally {
     smtp.refuse(false)
   }
@@ -150,7 +150,7 @@ describe("an administrator's resend", () => {
     expect(emailsTo(marker)).toBe(1)
   })
 
-  it("sends a message the form never asked about (e.g. the visitor's browser closed first)", async () => {
+  it('sends a message never asked about (e.g. stored by an operator, or while the webhook could not be queued)', async () => {
     const { id, marker } = await store()
     expect((await stateOf(id)).notification_status).toBe('never_asked')
     expect(await call(admin, { id, resend: true })).toMatchObject({ status: 200 })

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { newSubmissionId } from '@/lib/contact/submission-id'
+import { randomUUID } from 'node:crypto'
 import { clientAddress, startTestSupabase, VALID_ROW, type TestSupabase } from './local-supabase'
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver'
 
@@ -31,23 +31,42 @@ afterEach(() => {
   process.env = { ...savedEnv }
 })
 
-async function invoke(body: unknown) {
-  const { data, error } = await test
-    .anon()
-    .functions.invoke('send-contact-email', { body: body as Record<string, unknown> })
+/** Calls the function as the database's webhook does (the service-role key), or as `client`. */
+async function invoke(body: unknown, client = test.service()) {
+  const { data, error } = await client.functions.invoke('send-contact-email', {
+    body: body as Record<string, unknown>,
+  })
   const context = error ? (error as { context?: Response }).context : undefined
   return { data: context ? await context.json() : data, status: context?.status ?? (error ? 0 : 200) }
 }
 
-/** Stores a message as the form does: anon insert with a fresh id, no read-back. */
+/**
+ * Stores a message under a known id, never asked yet. As the service role, so the database asks for
+ * no notification (its webhook is for visitors' inserts): the test makes the function's call itself.
+ */
 async function store(row: Record<string, unknown> = STORED): Promise<string> {
-  const id = newSubmissionId()
+  const id = randomUUID()
   const { error } = await test
-    .anon()
+    .service()
     .from('contact_submissions')
     .insert({ id, ...row })
   if (error) throw error
   return id
+}
+
+/** The calls queued for pg_net (not yet made) that name this message. */
+const queuedFor = (id: string) =>
+  test.stored(
+    `select url, headers->>'Authorization' as authorization from net.http_request_queue
+      where convert_from(body, 'UTF8')::jsonb = jsonb_build_object('id', '${id}'::uuid)`,
+  )
+
+/** Stores a message as the form does (a visitor's insert, no read-back); its id, found by email. */
+async function storeAsVisitor(row: Record<string, unknown>): Promise<string> {
+  const { error } = await test.anon().from('contact_submissions').insert(row)
+  if (error) throw error
+  const [stored] = await test.stored(`select id from public.contact_submissions where email = '${row.email}'`)
+  return stored.id as string
 }
 
 const decodeQuotedPrintable = (raw: string) =>
@@ -55,6 +74,65 @@ const decodeQuotedPrintable = (raw: string) =>
     raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
     'latin1',
   ).toString('utf8')
+
+describe('the notification of a visitor\u2019s message', () => {
+  it('is asked by the database once the message is stored: no client calls the function', async () => {
+    process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`
+    const before = smtp.received.length
+    const id = await storeAsVisitor({ ...STORED, email: 'webhook@example.fr' })
+    // What the insert queued for pg_net: a POST of the id to the function with the service-role key.
+    expect(await queuedFor(id)).toEqual([
+      {
+        url: `${test.server.url}/functions/v1/send-contact-email`,
+        authorization: `Bearer ${test.server.serviceRoleKey}`,
+      },
+    ])
+    await test.server.net.drain()
+    expect(smtp.received.length).toBe(before + 1)
+    expect(decodeQuotedPrintable(smtp.received.at(-1)!.raw)).toContain('Email : webhook@example.fr')
+    const [row] = await test.stored(
+      `select notification_status, notified_at is not null as notified from public.contact_submissions where id = '${id}'`,
+    )
+    expect(row).toEqual({ notification_status: 'sent', notified: true })
+  })
+
+  it('is refused to a visitor who calls the function (403): nothing sent, still never asked', async () => {
+    process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`
+    const id = await store()
+    const before = smtp.received.length
+    expect(await invoke({ id }, test.anon())).toEqual({ status: 403, data: { error: 'forbidden' } })
+    expect(smtp.received.length).toBe(before)
+    const [row] = await test.stored(`select notification_status from public.contact_submissions where id = '${id}'`)
+    expect(row.notification_status).toBe('never_asked')
+  })
+
+  it('never costs the message: without the Vault secrets it is stored never asked, and the schedule sends it', async () => {
+    process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`
+    await test.stored(`update vault.secrets set name = 'project_url_moved' where name = 'project_url'`)
+    let id: string
+    try {
+      id = await storeAsVisitor({ ...STORED, email: 'no-webhook@example.fr' })
+    } finally {
+      await test.stored(`update vault.secrets set name = 'project_url' where name = 'project_url_moved'`)
+    }
+    expect(await queuedFor(id)).toEqual([])
+    const [row] = await test.stored(`select notification_status from public.contact_submissions where id = '${id}'`)
+    expect(row.notification_status).toBe('never_asked')
+    // Not an operator's row, however old (it asked for nothing)…
+    const operators = await store({ ...STORED, email: 'imported@example.fr' })
+    await test.stored(
+      `update public.contact_submissions set created_at = now() - interval '3 minutes' where id = '${operators}'`,
+    )
+    // …and not before the webhook has had its 2 minutes; then, the schedule's sweep takes it.
+    expect((await invoke({ retry: 'due' })).data).toMatchObject({ attempted: 0 })
+    await test.stored(
+      `update public.contact_submissions set notification_requested_at = now() - interval '3 minutes' where id = '${id}'`,
+    )
+    const before = smtp.received.length
+    expect((await invoke({ retry: 'due' })).data).toEqual({ ok: true, attempted: 1, sent: 1, failed: 0 })
+    expect(smtp.received.length).toBe(before + 1)
+  })
+})
 
 describe('send-contact-email', () => {
   it('emails the stored message to the agency, with the visitor as reply-to and the package', async () => {
@@ -154,7 +232,7 @@ describe('send-contact-email', () => {
     })
   }
 
-  it("answers 502 when the mail server is unreachable and records why; the form's call does not send it again", async () => {
+  it('answers 502 when the mail server is unreachable and records why; the same call does not send it again', async () => {
     process.env.SMTP_URL = 'smtp://127.0.0.1:9'
     const id = await store()
     expect(await invoke({ id })).toEqual({ status: 502, data: { error: 'delivery_failed' } })
@@ -236,20 +314,20 @@ describe('send-contact-email is not an open mail relay', () => {
     const client = relay.anon({ 'X-Forwarded-For': address })
     const ids: string[] = []
     for (let i = 0; i < 6; i++) {
-      const id = newSubmissionId()
+      const id = randomUUID()
       const { status } = await client
         .from('contact_submissions')
         .insert({ id, ...VALID_ROW, email: `relay-${i}@example.fr` })
       expect(status).toBe(i < 5 ? 201 : 429)
       ids.push(id)
     }
-    const statuses: number[] = []
+    // The database asks for the five stored messages' notifications.
+    await relay.server.net.drain()
+    // A visitor's own calls, with other text or for the refused message, from any address: refused.
     for (const id of ids) {
-      statuses.push((await notify(address, { id, email: 'victim@example.org', message: 'Replaced text?' })).status)
+      expect((await notify(address, { id, email: 'victim@example.org', message: 'Replaced text?' })).status).toBe(403)
+      expect((await notify(clientAddress(), { id })).status).toBe(403)
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 404])
-    // Again, from the same address or any other: already sent.
-    for (const id of ids.slice(0, 5)) expect((await notify(clientAddress(), { id })).status).toBe(409)
     const emails = readdirSync(outbox).map((file) => readFileSync(join(outbox, file), 'utf8'))
     expect(emails).toHaveLength(5)
     for (const email of emails) expect(email).not.toContain('victim@example.org')

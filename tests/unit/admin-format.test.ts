@@ -6,7 +6,8 @@ import {
   receivedCountLabel,
   unreadCountLabel,
 } from '@/lib/admin/inbox-format'
-import { csvCell, submissionsToCsv, type Submission } from '@/lib/admin/submissions-csv'
+import type { Submission } from '@/lib/admin/submission'
+import { csvCell, submissionsToCsv } from '@/lib/admin/submissions-csv'
 
 describe('inbox labels', () => {
   it('uses French plurals (0 and 1 singular)', () => {
@@ -61,6 +62,22 @@ describe('CSV export', () => {
     expect(csv).toContain('"Ligne 1\nLigne 2, avec virgule — et accents éàç"')
     expect(csv).toContain('"non"')
     expect(csv.split('\r\n')).toHaveLength(3)
+  })
+
+  it('says what the agency was told of each message, as the inbox does', () => {
+    const [header, sent, failed] = submissionsToCsv([
+      row,
+      {
+        ...row,
+        notified_at: null,
+        notification_status: 'delivery_failed',
+        notification_attempts: 4,
+        notification_next_attempt_at: null,
+      },
+    ]).split('\r\n')
+    expect(header).toBe('\uFEFF"Date","Nom","Email","Téléphone","Forfait","Message","Lu","Notification","Identifiant"')
+    expect(sent).toContain(',"Notification envoyée le 22 novembre 2026 à 18:06",')
+    expect(failed).toContain(',"Notification non envoyée (échec après 4 tentatives)",')
   })
 
   it('neutralises spreadsheet formulas', () => {

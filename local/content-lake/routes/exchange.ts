@@ -1,5 +1,16 @@
 import { ContentLakeError, gatewayError } from '../content-lake-error.ts'
-import { header, parseJson, readBody, send, sendJson, type Request, type Response } from '../../http-kit.ts'
+import {
+  header,
+  isAllowedHost,
+  isSameOrigin,
+  LOOPBACK_NAMES,
+  parseJson,
+  readBody,
+  send,
+  sendJson,
+  type Request,
+  type Response,
+} from '../../http-kit.ts'
 
 /*
  * One request as the routes see it: checked against DNS rebinding and CORS, its API version taken
@@ -22,7 +33,6 @@ export type Exchange = {
   json: (status: number, value: unknown) => void
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 const VERSION_PREFIX = /^\/v(\d{4}-\d{2}-\d{2}|1|X)(\/.*|$)/
 
 /** Browser origins the Content Lake answers with CORS headers (the site's). */
@@ -54,17 +64,12 @@ export function openExchange(
   const method = request.method ?? 'GET'
   const hostHeader = header(request, 'host') ?? header(request, ':authority') ?? ''
   const hostname = hostHeader.replace(/:\d+$/, '').toLowerCase()
-  // DNS rebinding: a page on another name that resolves to 127.0.0.1 must not reach the API.
-  if (!LOOPBACK_HOSTS.has(hostname) && hostname !== `${projectId}.localhost`) {
+  // DNS rebinding (http-kit.ts): a page on another name that resolves to 127.0.0.1 must not reach the API.
+  if (!isAllowedHost(hostHeader, { names: [...LOOPBACK_NAMES, `${projectId}.localhost`] })) {
     throw gatewayError(403, 'Forbidden', `Unknown host "${hostname}": the local Content Lake answers on localhost only`)
   }
   const origin = header(request, 'origin')
-  if (
-    origin &&
-    !cors['Access-Control-Allow-Origin'] &&
-    origin !== `https://${hostHeader}` &&
-    origin !== `http://${hostHeader}`
-  ) {
+  if (origin && !cors['Access-Control-Allow-Origin'] && !isSameOrigin(origin, hostHeader)) {
     throw gatewayError(
       403,
       'Forbidden',

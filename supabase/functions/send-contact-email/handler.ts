@@ -14,9 +14,11 @@ import { MESSAGE_WHITESPACE, revealInvisibleCharacters } from '../_shared/invisi
  * outbox folder. Runs unchanged on Supabase Edge (index.ts → Deno.serve) and in the local server (Node).
  *
  * Three requests (any other key is ignored):
- * - `{ "id": "<uuid>" }`, from the form once it has stored its message under that id: sends a message
- *   never notified yet. Answers 200 {ok, via} sent; 404 no such message; 409 already notified, being
- *   sent, or failed (then the schedule or an administrator sends it); 502 delivery failed (recorded).
+ * - `{ "id": "<uuid>" }` with the service-role key, from the database once a visitor's message is
+ *   stored (the insert trigger of the migration 20261220100000, through pg_net): sends a message never
+ *   notified yet. Answers 200 {ok, via} sent; 403 for any other caller (a visitor's tab no longer
+ *   asks); 404 no such message; 409 already notified, being sent, or failed (then the schedule or an
+ *   administrator sends it); 502 delivery failed (recorded).
  * - `{ "id": "<uuid>", "resend": true }` with an administrator's token: sends it again (or for the
  *   first time), at most once a minute per message. 200 sent; 403 not an administrator; 404 no such
  *   message (e.g. purged meanwhile); 409 already sent or being sent; 429 asked less than a minute ago
@@ -29,8 +31,9 @@ import { MESSAGE_WHITESPACE, revealInvisibleCharacters } from '../_shared/invisi
  * The database keeps each message's notification state and decides every rule (the migration
  * 20261210100100): a claim makes concurrent calls send once; a failure is recorded with its reason
  * and the next attempt's time (the backoff is stated there); the resend's once-a-minute limit and the
- * administrator check are made there under the row's lock. Calls that act for the caller (resend,
- * retry) reach the database with the caller's own token, so its grants and roles decide.
+ * administrator check are made there under the row's lock. Every request reaches the database with the
+ * caller's own token first, so its grants and roles decide who may ask (the claims are the service
+ * role's; the resend asks the administrator's own).
  *
  * Environment: SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY (set by Supabase for every
  * function, and by the local server), CONTACT_NOTIFICATION_TO (agency address),
@@ -161,12 +164,22 @@ async function deliverClaimed(database: Database, message: Claimed, env: Functio
   return via
 }
 
-/** Claims one message (resend: also a failed one) and delivers it; the answer says what happened. */
-async function notifyOne(database: Database, id: string, resend: boolean, env: FunctionEnv): Promise<Response> {
-  const claim = await database.rpc('claim_contact_notification', { submission_id: id, resend })
+/**
+ * Claims one message (resend: also a failed one) as `claimant` and delivers it; the answer says what
+ * happened. The claim is the service role's alone: any other caller is refused by the database (403).
+ */
+async function notifyOne(
+  claimant: Database,
+  service: Database,
+  id: string,
+  resend: boolean,
+  env: FunctionEnv,
+): Promise<Response> {
+  const claim = await claimant.rpc('claim_contact_notification', { submission_id: id, resend })
   if (claim.error) {
-    log({ outcome: 'failed', reason: 'database', error: claim.error.message })
-    return json(502, { error: 'database_unavailable' })
+    const forbidden = claim.error.code === '42501' || claim.status === 401 || claim.status === 403
+    log({ outcome: forbidden ? 'rejected' : 'failed', reason: forbidden ? 'notify' : 'database', id })
+    return forbidden ? json(403, { error: 'forbidden' }) : json(502, { error: 'database_unavailable' })
   }
   const { outcome, message } = claim.data as ClaimOutcome
   if (outcome !== 'claimed' || !message) {
@@ -176,7 +189,7 @@ async function notifyOne(database: Database, id: string, resend: boolean, env: F
     if (outcome === 'sending') return json(409, { error: 'notification_in_progress' })
     return json(409, { error: 'notification_failed' })
   }
-  const via = await deliverClaimed(database, message, env)
+  const via = await deliverClaimed(service, message, env)
   return via ? json(200, { ok: true, via }) : json(502, { error: 'delivery_failed' })
 }
 
@@ -227,21 +240,21 @@ export default async function handleSendContactEmail(
   }
   const options = { auth: { persistSession: false, autoRefreshToken: false } }
   const service = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, options)
-  if (job.kind === 'notify') return notifyOne(service, job.id, false, env)
-
-  // As the caller: the database decides who may resend (an administrator) or run the retry (the service role).
+  // As the caller: the database decides who may ask for a notification or run the retry (the service
+  // role) and who may resend (an administrator).
   const authorization = request.headers.get('Authorization') ?? `Bearer ${env.SUPABASE_ANON_KEY}`
   const caller = createClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
     ...options,
     global: { headers: { Authorization: authorization } },
   })
+  if (job.kind === 'notify') return notifyOne(caller, service, job.id, false, env)
   if (job.kind === 'resend') {
     const asked = await caller.rpc('request_contact_notification_resend', { submission_id: job.id })
     if (asked.error) {
       log({ outcome: 'rejected', reason: 'resend', code: asked.error.code, id: job.id })
       return refusal(asked.error, asked.status)
     }
-    return notifyOne(service, job.id, true, env)
+    return notifyOne(service, service, job.id, true, env)
   }
 
   const due = await caller.rpc('claim_due_contact_notifications', { max_count: RETRY_BATCH })
@@ -252,6 +265,7 @@ export default async function handleSendContactEmail(
   let sent = 0
   const messages = (due.data ?? []) as Claimed[]
   for (const message of messages) if (await deliverClaimed(service, message, env)) sent++
-  log({ outcome: 'retried', attempted: messages.length, sent })
+  // A run with nothing due (most of them, every 5 minutes) says nothing.
+  if (messages.length > 0) log({ outcome: 'retried', attempted: messages.length, sent })
   return json(200, { ok: true, attempted: messages.length, sent, failed: messages.length - sent })
 }

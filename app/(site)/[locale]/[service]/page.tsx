@@ -46,7 +46,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ServicePage({ params }: Props) {
-  const { found } = await loadService(params)
+  const { locale, found } = await loadService(params)
   if (!found) return <NotFoundResponse />
   const { service, page } = found
   return (
@@ -97,7 +97,7 @@ export default async function ServicePage({ params }: Props) {
           </ul>
         </Container>
       </section>
-      <PackageCards page={page} />
+      <PackageCards page={page} locale={locale} />
       <CtaBand id="service-cta-title" title={page.closingCta?.title} text={page.closingCta?.text}>
         <OpenContactDialogButton variant="inverse" size="lg">
           {page.closingCta?.buttonLabel}

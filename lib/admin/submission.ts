@@ -1,0 +1,16 @@
+/** A contact message as the inbox reads it (columns of contact_submissions). */
+export type Submission = {
+  id: string
+  name: string
+  email: string
+  phone: string | null
+  message: string
+  package: string | null
+  created_at: string
+  is_read: boolean
+  /** What the agency was told (migration 20261210100100): sent at notified_at, else why not. */
+  notified_at: string | null
+  notification_status: 'never_asked' | 'sending' | 'sent' | 'delivery_failed'
+  notification_attempts: number
+  notification_next_attempt_at: string | null
+}
