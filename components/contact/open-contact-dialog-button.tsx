@@ -10,6 +10,8 @@ type Props = {
   variant?: ButtonVariant
   size?: ButtonSize
   className?: string
+  /** The button's name when its text alone does not say enough (it must start with that text, WCAG 2.5.3). */
+  label?: string
 }
 
 /** A button that opens the contact dialog, remembering which package (if any) it was chosen from. */
@@ -19,12 +21,14 @@ export function OpenContactDialogButton({
   variant = 'primary',
   size = 'md',
   className = '',
+  label,
 }: Props) {
   const { openContactDialog } = useContactDialog()
   return (
     <button
       type="button"
       aria-haspopup="dialog"
+      aria-label={label}
       onClick={() => openContactDialog(packageName)}
       className={buttonClasses(variant, size, className)}
       data-package={packageName ?? undefined}

@@ -52,16 +52,15 @@ export function PackageCards({ page, locale }: { page: Page; locale: Locale }) {
               </ul>
               <OpenContactDialogButton
                 packageName={pack.name}
+                // « Choisir ce forfait : Starter » (a no-break space before the colon), « Choose this
+                // package: Starter ». A label, not hidden text: browsers join a visually hidden span to
+                // the text before it with a space.
+                label={`${page.chooseLabel ?? ''}${locale === 'fr' ? '\u00a0: ' : ': '}${pack.name ?? ''}`}
                 variant={pack.featured ? 'accent' : 'primary'}
                 size="lg"
                 className="mt-8 w-full"
               >
                 {page.chooseLabel}
-                {/* « Choisir ce forfait : Starter » (a no-break space before the colon), « Choose this package: Starter ». */}
-                <span className="sr-only">
-                  {locale === 'fr' ? '\u00a0: ' : ': '}
-                  {pack.name}
-                </span>
               </OpenContactDialogButton>
             </li>
           ))}

@@ -6,10 +6,11 @@ type Props = {
   /** The CSS width the image is shown at, per viewport: the browser picks the `srcset` file from it. */
   sizes: string
   className?: string
-  /** The page's main image: fetched first, not lazily, and announced in the head (as next/image's `priority`).
-   *  By a <link> React hoists into the head when this page renders, not react-dom's preload(): that
-   *  one is a hint of the RSC payload, which the router applies as soon as a prefetch of this page
-   *  arrives, so every page linking here downloaded a photo it never shows. */
+  /** The page's main image: fetched first (high priority), not lazily, as next/image's `priority`. Not
+   *  announced in the head: a preload, whether react-dom's preload() or a <link> element, becomes a hint
+   *  of the page's RSC payload, which the router applies as soon as a prefetch of the page arrives, so
+   *  every page linking here downloaded a photo it never shows. The <img> is early in the page's HTML,
+   *  where the browser's preload scanner finds it anyway. */
   priority?: boolean
   'data-testid'?: string
 }
@@ -23,36 +24,24 @@ type Props = {
 export function SanityImage({ source, alt, sizes, className, priority = false, ...rest }: Props) {
   const srcSet = source.srcSet
   return (
-    <>
-      {priority ? (
-        <link
-          rel="preload"
-          as="image"
-          href={source.src}
-          imageSrcSet={srcSet}
-          imageSizes={srcSet && sizes}
-          fetchPriority="high"
-        />
-      ) : null}
-      {/* eslint-disable-next-line @next/next/no-img-element -- see above: next/image cannot carry this srcset */}
-      <img
-        src={source.src}
-        srcSet={srcSet}
-        sizes={srcSet ? sizes : undefined}
-        width={source.width}
-        height={source.height}
-        alt={alt}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
-        decoding="async"
-        className={className}
-        style={
-          source.placeholder
-            ? { backgroundImage: `url("${source.placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center' }
-            : undefined
-        }
-        data-testid={rest['data-testid']}
-      />
-    </>
+    // eslint-disable-next-line @next/next/no-img-element -- see above: next/image cannot carry this srcset
+    <img
+      src={source.src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      width={source.width}
+      height={source.height}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      className={className}
+      style={
+        source.placeholder
+          ? { backgroundImage: `url("${source.placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center' }
+          : undefined
+      }
+      data-testid={rest['data-testid']}
+    />
   )
 }

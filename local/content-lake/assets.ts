@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { imageSize } from 'image-size'
 import type { SanityDocument } from './document-store.ts'
 import { badRequest } from './content-lake-error.ts'
+import { MAX_INPUT_PIXELS } from './image-params.ts'
 
 /*
  * Image and file assets as the Content Lake stores them: the bytes under a content hash, and a
@@ -106,6 +107,15 @@ export function describeUpload(
     const height = Math.round(size.height ?? 0)
     if (!extension || !IMAGE_TYPES[extension] || !width || !height)
       throw badRequest('Invalid image, could not read metadata', 'invalidImageError')
+    // From the header alone, before anything decodes it: a few KB of PNG can declare 16000×16000.
+    if (width * height > MAX_INPUT_PIXELS) {
+      const megapixels = (width * height) / 1e6
+      const side = Math.floor(Math.sqrt(MAX_INPUT_PIXELS))
+      throw badRequest(
+        `Image too large: ${width}×${height} pixels (${megapixels.toFixed(1)} megapixels); the local Content Lake takes images of at most ${MAX_INPUT_PIXELS / 1e6} megapixels (e.g. ${side}×${side}). Scale it down and upload it again.`,
+        'invalidImageError',
+      )
+    }
     const storedName = `${sha1hash}-${width}x${height}.${extension}`
     return {
       storedName,

@@ -7,10 +7,13 @@
 export class ContentLakeError extends Error {
   readonly status: number
   readonly body: unknown
-  constructor(status: number, body: unknown, message: string) {
+  /** Headers the answer carries besides the JSON's (a 429's Retry-After). */
+  readonly headers: Record<string, string>
+  constructor(status: number, body: unknown, message: string, headers: Record<string, string> = {}) {
     super(message)
     this.status = status
     this.body = body
+    this.headers = headers
   }
 }
 
@@ -19,6 +22,6 @@ export function badRequest(description: string, type = 'httpBadRequest') {
 }
 
 /** An error in the shape of the Content Lake's gateway errors (`{statusCode, error, message}`). */
-export function gatewayError(status: number, error: string, message: string) {
-  return new ContentLakeError(status, { statusCode: status, error, message }, message)
+export function gatewayError(status: number, error: string, message: string, headers: Record<string, string> = {}) {
+  return new ContentLakeError(status, { statusCode: status, error, message }, message, headers)
 }

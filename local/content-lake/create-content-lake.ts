@@ -7,7 +7,7 @@ import { ContentLakeError, gatewayError } from './content-lake-error.ts'
 import { DatasetWriter } from './dataset-writer.ts'
 import { LOCAL_DATASET, LOCAL_PROJECT_ID, LOCAL_SITE_URL } from './content-lake-settings.ts'
 import { DocumentStore } from './document-store.ts'
-import { ImageCdn } from './image-cdn.ts'
+import { ImageCdn, type ImageCdnOptions } from './image-cdn.ts'
 import { listenDualProtocol } from './dual-protocol-server.ts'
 import { BodyTooLargeError, sendJson, type Request, type Response } from '../http-kit.ts'
 import { ListenerHub } from './listener.ts'
@@ -60,6 +60,8 @@ export type ContentLakeOptions = {
   keepAliveMs?: number
   /** Caps on listener and live-event streams, and on what a client that does not read may hold (stream-gate.ts). */
   streamLimits?: Partial<StreamLimits>
+  /** The image CDN's lanes and limits (image-cdn.ts; tests make them small). */
+  imageCdn?: ImageCdnOptions
 }
 
 /** How long a query may wait for a fresh thread (after another's was stopped) before its time limit starts. */
@@ -79,6 +81,8 @@ export type ContentLake = {
   dataset: string
   certPath: string
   store: DocumentStore
+  /** The image CDN (tests look at its line). */
+  images: ImageCdn
   /** Resolves when every webhook delivery started so far has finished (tests). */
   webhooksIdle: () => Promise<void>
   close: () => Promise<void>
@@ -102,6 +106,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     options.dataDir
       ? new DiskTransformCache(join(options.dataDir, dataset, 'image-cache'))
       : new MemoryTransformCache(),
+    options.imageCdn,
   )
   const tls = await loadOrCreateCertificate(options.tlsDir ?? (options.dataDir && join(options.dataDir, 'tls')))
   const editorToken = options.token ?? loadOrCreateSecret(options.dataDir, 'editor-token', 'sk')
@@ -152,7 +157,8 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
       const exchange = openExchange(request, response, cors, projectId)
       if (exchange) await routeRequest(exchange, lake)
     } catch (error) {
-      if (error instanceof ContentLakeError) return sendJson(response, error.status, error.body, cors)
+      if (error instanceof ContentLakeError)
+        return sendJson(response, error.status, error.body, { ...cors, ...error.headers })
       if (error instanceof BodyTooLargeError) {
         return sendJson(
           response,
@@ -224,6 +230,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     dataset,
     certPath: tls.certPath,
     store,
+    images,
     webhooksIdle: async () => webhook?.idle(),
     close: async () => {
       webhook?.stop()

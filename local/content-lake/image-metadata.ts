@@ -1,5 +1,6 @@
 import { encode } from 'blurhash'
 import sharp from 'sharp'
+import { MAX_INPUT_PIXELS } from './image-params.ts'
 
 /*
  * What Sanity's asset pipeline records about an uploaded image in its document's `metadata`, besides
@@ -120,17 +121,19 @@ function palette(pixels: Buffer, channels: number): ImageAnalysis['palette'] {
 
 /** Reads an upload's picture; null when sharp cannot (the upload still succeeds, without these fields). */
 export async function analyseImage(bytes: Buffer): Promise<ImageAnalysis | null> {
+  // The upload's header was checked against the limit (assets.ts); sharp is held to it as well.
+  const image = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
   try {
-    const meta = await sharp(bytes).metadata()
+    const meta = await image().metadata()
     const hasAlpha = Boolean(meta.hasAlpha)
-    const isOpaque = hasAlpha ? (await sharp(bytes).stats()).isOpaque : true
-    const lqip = await sharp(bytes)
+    const isOpaque = hasAlpha ? (await image().stats()).isOpaque : true
+    const lqip = await image()
       .autoOrient()
       .resize(LQIP_WIDTH)
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 40 })
       .toBuffer()
-    const sample = await sharp(bytes)
+    const sample = await image()
       .autoOrient()
       .resize(SAMPLE, SAMPLE, { fit: 'inside' })
       .ensureAlpha()

@@ -38,8 +38,20 @@ export type ImageParams = {
   download: string | null
 }
 
-/** The largest side the CDN produces: larger asks are scaled down to it, keeping the aspect ratio. */
+/**
+ * The largest side the CDN produces: larger asks are scaled down to it, keeping the aspect ratio, not
+ * refused (local/docs/sanity-wire.md §2.6: why, and what is known of the hosted CDN's cap). The most one
+ * request can make is therefore 8192×8192 pixels.
+ */
 export const MAX_OUTPUT_SIDE = 8192
+
+/**
+ * The largest image the lake takes, in pixels (width × height): 100 megapixels, a 61 MP full-frame
+ * camera's photo and then some. sharp's own default (16383², 268 MP) let a 31 KB PNG declaring
+ * 16000×16000 in, whose every transform then decoded 256 MP. Uploads past it are refused from their
+ * header, before anything is decoded (assets.ts); sharp is held to it too (limitInputPixels).
+ */
+export const MAX_INPUT_PIXELS = 100_000_000
 
 const FITS = new Set<string>(['clip', 'crop', 'fill', 'fillmax', 'max', 'scale', 'min'])
 const CROPS = new Set(['top', 'bottom', 'left', 'right', 'center', 'focalpoint', 'entropy'])

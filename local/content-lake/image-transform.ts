@@ -1,6 +1,6 @@
 import sharp, { type Metadata } from 'sharp'
 import { gatewayError } from './content-lake-error.ts'
-import { MAX_OUTPUT_SIDE, type ImageParams, type OutputFormat } from './image-params.ts'
+import { MAX_INPUT_PIXELS, MAX_OUTPUT_SIDE, type ImageParams, type OutputFormat } from './image-params.ts'
 
 /*
  * One image transform as Sanity's CDN makes it, with sharp: rect, then orientation and flips, then the
@@ -10,6 +10,12 @@ import { MAX_OUTPUT_SIDE, type ImageParams, type OutputFormat } from './image-pa
 // libvips' operation cache keeps decoded images around between calls; every call here starts from a
 // different source or size, so it only costs memory (issue 38: a flood of sizes must stay bounded).
 sharp.cache(false)
+// One libvips thread per transform: the CDN's queue (image-cdn.ts) decides how many run at once, one
+// per core, and a huge transform then holds one core, never both, while a small one runs on the other.
+// Fewer threads also leave glibc fewer arenas to keep freed memory in. sharp's own default on glibc is 1
+// for that reason, but the number of cores once MALLOC_ARENA_MAX is set, as startTwins sets it (sharp's
+// concurrency() docs): hence explicit. AVIF's encoder, libaom, runs threads of its own regardless.
+sharp.concurrency(1)
 
 export const FORMAT_TYPES: Record<OutputFormat, string> = {
   jpg: 'image/jpeg',
@@ -19,6 +25,13 @@ export const FORMAT_TYPES: Record<OutputFormat, string> = {
   avif: 'image/avif',
   gif: 'image/gif',
 }
+
+/**
+ * What one output pixel costs each encoder, in JPEG's: measured with sharp on one libvips thread
+ * (a 3000×2000 photo made 2560 wide: JPEG and PNG 0.07 s a megapixel, WebP 0.2, AVIF at effort 2
+ * 0.6; GIF, not measured, quantises its colours). The CDN's queue weighs transforms by it (image-cdn.ts).
+ */
+export const FORMAT_COST: Record<OutputFormat, number> = { jpg: 1, pjpg: 1, png: 1, gif: 2, webp: 3, avif: 8 }
 
 /** The CDN's default quality for lossy output. */
 const DEFAULT_QUALITY = 75
@@ -93,6 +106,32 @@ export function planSize(params: ImageParams, sw: number, sh: number): Plan {
   }
 }
 
+/** The size a stored image's name carries (`<sha1>-<w>x<h>.<ext>`), or null for a name without one. */
+export function storedSize(file: string): { width: number; height: number } | null {
+  const match = /-(\d+)x(\d+)\.[a-z0-9]+$/.exec(file)
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : null
+}
+
+/**
+ * How many pixels a transform makes, known before the source is read: its output's (the canvas), from
+ * the source's size as its stored name gives it. The URL decides this much (at most 8192², the cap);
+ * what the source costs to decode was bounded at upload (MAX_INPUT_PIXELS). The EXIF orientation is
+ * not in the name: the larger of both readings.
+ */
+export function transformPixels(params: ImageParams, width: number, height: number): number {
+  const made = (sw: number, sh: number) => {
+    if (params.rect) {
+      const left = Math.min(params.rect.left, sw - 1)
+      const top = Math.min(params.rect.top, sh - 1)
+      ;[sw, sh] = [Math.min(params.rect.width, sw - left), Math.min(params.rect.height, sh - top)]
+    }
+    if (params.or === 90 || params.or === 270) [sw, sh] = [sh, sw]
+    const plan = planSize(params, sw, sh)
+    return plan.width * plan.height
+  }
+  return Math.max(made(width, height), made(height, width))
+}
+
 /** Where a cover crop of `target` out of `resized` starts, by the crop parameter. */
 function cropOffset(params: ImageParams, resized: number, target: number, axis: 'x' | 'y'): number {
   const spare = resized - target
@@ -108,13 +147,16 @@ function cropOffset(params: ImageParams, resized: number, target: number, axis: 
 
 /** Transforms `source` (the original's bytes); a source sharp cannot read is the CDN's 400. */
 export async function transformImage(source: Buffer, params: ImageParams, format: OutputFormat): Promise<Buffer> {
-  let image = sharp(source, { failOn: 'error', animated: false }).autoOrient()
+  let image = sharp(source, { failOn: 'error', animated: false, limitInputPixels: MAX_INPUT_PIXELS }).autoOrient()
   let meta: Metadata
   try {
     meta = await sharp(source).metadata()
   } catch {
     throw gatewayError(400, 'Bad Request', 'Unable to read the source image')
   }
+  // Uploads past the limit are refused (assets.ts); this is for a file stored before it existed.
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS)
+    throw gatewayError(400, 'Bad Request', `The source image is over ${MAX_INPUT_PIXELS / 1e6} megapixels`)
   const turned = (meta.orientation ?? 1) >= 5
   let sw = (turned ? meta.height : meta.width) ?? 1
   let sh = (turned ? meta.width : meta.height) ?? 1

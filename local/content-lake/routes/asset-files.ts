@@ -1,6 +1,7 @@
 import { contentTypeOf } from '../assets.ts'
 import { header, send } from '../../http-kit.ts'
 import { gatewayError } from '../content-lake-error.ts'
+import { ClientGoneError } from '../image-cdn.ts'
 import { isIdentity } from '../image-params.ts'
 import type { Route } from './route.ts'
 
@@ -37,9 +38,22 @@ export const assetFiles: Route = {
     if (kind === 'images' && valid && !vector && !isIdentity(url.searchParams)) {
       // A missing asset is a 404 before its parameters are looked at, as on the CDN.
       if (!lake.files.has(file)) throw gatewayError(404, 'Not Found', 'Asset not found')
-      const image = await lake.images.transform(file, url.searchParams, header(request, 'accept') ?? '', () =>
-        lake.files.read(file),
-      )
+      // A client that goes away takes its transform out of the line (image-cdn.ts), unless others wait for it.
+      const gone = new AbortController()
+      response.once('close', () => gone.abort())
+      let image
+      try {
+        image = await lake.images.transform(
+          file,
+          url.searchParams,
+          header(request, 'accept') ?? '',
+          () => lake.files.read(file),
+          { client: request.socket?.remoteAddress ?? '', signal: gone.signal },
+        )
+      } catch (error) {
+        if (error instanceof ClientGoneError) return
+        throw error
+      }
       // The answer to auto=format depends on Accept: a shared cache must key on it.
       if (image.params.autoFormat && !image.params.fm) headers.Vary = 'Accept'
       return send(response, 200, image.bytes, { ...headers, 'Content-Type': image.contentType })
