@@ -91,6 +91,15 @@ const nextConfig: NextConfig = {
       // it is this build's and comes with a valid draft-access cookie (server/draft-gate.ts), so there
       // this rule is how an editor's page gets the editors' policy, completed with its hashes.
       { source: '/:path*', has: [{ type: 'cookie', key: '__prerender_bypass' }], headers: [csp('site', true)] },
+      // Whatever gets that policy is never kept by a CDN for anyone else, in every way of serving the
+      // build: Next keeps a Cache-Control set here on pages and routes (it sends `s-maxage` on a static
+      // page when the cookie is not this build's). The build's files are left out: they carry no
+      // policy a page runs under, and editors' browsers keep them as everybody's do.
+      {
+        source: '/:path((?!_next/static/).*)',
+        has: [{ type: 'cookie', key: '__prerender_bypass' }],
+        headers: [noStore],
+      },
       { source: '/studio/:path*', headers: [csp('studio')] },
       // The inbox and the Studio must never be indexed, even if someone links to them; the inbox and
       // the API are never kept by a browser or a CDN.

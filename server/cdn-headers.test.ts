@@ -41,6 +41,25 @@ describe('cdnCacheStage', () => {
     }
   })
 
+  it('an answer to a request Next could read its draft-mode cookie from is never shareable (it may carry the editors’ policy)', () => {
+    for (const cookie of [
+      '__prerender_bypass=x',
+      ' __prerender_bypass =x',
+      'a=1;\t__prerender_bypass=',
+      '__prerender_bypass',
+    ]) {
+      const editors = { method: 'GET', url: '/', headers: { cookie } }
+      const response = { status: 200, headers: { 'cache-control': 's-maxage=31536000' }, body: null }
+      cdnCacheStage.apply(response, editors)
+      expect([cookie, response.headers['cache-control']]).toEqual([cookie, 'private, no-store'])
+      // The build's files keep their year: they carry no policy a page runs under.
+      const file = { status: 200, headers: { 'cache-control': 'public, max-age=31536000, immutable' }, body: null }
+      cdnCacheStage.apply(file, editors)
+      expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    }
+    expect(cdnCachePolicy('s-maxage=31536000', { draftMode: true })).toBe('private, no-store')
+  })
+
   it('adds no Cache-Control where Next sent none', () => {
     const response = { status: 200, headers: { 'content-type': 'image/png' }, body: null }
     cdnCacheStage.apply(response, request)

@@ -1,4 +1,4 @@
-import type { Stage } from './stage.ts'
+import { inDraftMode, type Stage } from './stage.ts'
 
 /*
  * How long a CDN in front of the production server may keep what Next.js marks as shared-cacheable
@@ -9,15 +9,25 @@ import type { Stage } from './stage.ts'
  * visitors see the edit within CDN_MAX_AGE seconds plus one request, and the origin answers each
  * page about once per CDN_MAX_AGE per CDN location. Browsers revalidate every time (a cheap 304).
  * Private and no-store responses (draft mode, the inbox, the API) are left as they are.
+ *
+ * A request Next.js could read its draft-mode cookie from may get the editors' policy (next.config.ts's
+ * `has` rule matches on the cookie's presence, whatever its value): whatever Next marked shareable is
+ * then `private, no-store`, so no CDN keeps it for the visitors who come after (the shared cache never
+ * keeps it either). The draft gate lets that cookie through to editors only (draft-gate.ts), whose
+ * pages Next already marks private; this holds should anything else ever reach Next with it.
  */
 
 export const CDN_MAX_AGE = 60
 export const STALE_WHILE_REVALIDATE = 24 * 60 * 60
 
-/** Our Cache-Control for the one Next.js sent (anything else is returned as it came). */
-export function cdnCachePolicy<T>(value: T): T | string {
+export const EDITORS_CACHE_CONTROL = 'private, no-store'
+
+/** Our Cache-Control for the one Next.js sent (anything else is returned as it came); `draftMode`: the
+ *  request carried Next's draft-mode cookie. */
+export function cdnCachePolicy<T>(value: T, { draftMode = false } = {}): T | string {
   if (typeof value !== 'string' || !/\bs-maxage=/i.test(value) || /\b(private|no-store|no-cache)\b/i.test(value))
     return value
+  if (draftMode) return EDITORS_CACHE_CONTROL
   return `public, max-age=0, s-maxage=${CDN_MAX_AGE}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`
 }
 
@@ -25,8 +35,9 @@ export function cdnCachePolicy<T>(value: T): T | string {
 export const cdnCacheStage: Stage = {
   name: 'CDN cache headers',
   wantsBody: () => false,
-  apply(response) {
+  apply(response, request) {
     const value = response.headers['cache-control']
-    if (value !== undefined) response.headers['cache-control'] = cdnCachePolicy(value)
+    if (value !== undefined)
+      response.headers['cache-control'] = cdnCachePolicy(value, { draftMode: inDraftMode(request) })
   },
 }

@@ -9,8 +9,10 @@ import { describe, expect, it } from 'vitest'
 /*
  * The container image holds Next's standalone output, server/ and lib/security/, nothing else of the
  * project: the server's modules may import only each other, lib/security/ (not policy-sources.ts,
- * which reads lib/backends.ts), Node's built-ins and `next`. Checked on the source (every import,
- * type-only and dynamic ones included), then by Node itself loading server/main.ts by type stripping.
+ * which reads lib/backends.ts), Node's built-ins, `next` and the few of Next's own files listed in
+ * NEXT_FILES (the standalone output holds every file Next's server requires). Checked on the source
+ * (every import, type-only and dynamic ones included), then by Node itself loading server/main.ts by
+ * type stripping.
  */
 
 const root = resolve(import.meta.dirname, '..')
@@ -18,10 +20,16 @@ const SERVER = join(root, 'server')
 const SECURITY = join(root, 'lib', 'security')
 const IMPORT = /(?:^\s*(?:import|export)\s(?:[^'"]*?from\s+)?|\bimport\()\s*['"]([^'"]+)['"]/gm
 const BUILTINS = new Set(builtinModules)
+/** Next's files the server imports, and the file of Next's server that requires each (so that the
+ *  standalone output's trace holds it): lib/security/request-cookies.ts reads cookies with them. */
+const NEXT_FILES: Record<string, string> = {
+  'next/dist/server/api-utils/get-cookie-parser.js': 'next/dist/shared/lib/router/utils/prepare-destination.js',
+  'next/dist/compiled/@edge-runtime/cookies/index.js': 'next/dist/server/web/spec-extension/cookies.js',
+}
 
 /** Why `target`, imported by `file`, would be missing from the image (or null when it is there). */
 function outsideTheImage(file: string, target: string): string | null {
-  if (target.startsWith('node:') || BUILTINS.has(target) || target === 'next') return null
+  if (target.startsWith('node:') || BUILTINS.has(target) || target === 'next' || target in NEXT_FILES) return null
   if (!target.startsWith('.')) return 'a package other than next'
   if (!target.endsWith('.ts')) return 'a relative import without its .ts extension (Node needs it)'
   const path = resolve(dirname(file), target)
@@ -59,6 +67,21 @@ describe('the production server’s imports (what its container image holds)', (
       }),
     )
     expect(problems).toEqual([])
+    // Each of Next's own files it imports is one Next's server requires itself: the standalone output's
+    // trace holds it. And none is listed that the server does not import.
+    const nodeModules = join(root, 'node_modules')
+    const imported = new Set([...graph.values()].flat())
+    for (const [file, requiredBy] of Object.entries(NEXT_FILES)) {
+      const requirer = join(nodeModules, requiredBy)
+      const required = [...readFileSync(requirer, 'utf8').matchAll(/require\("([^"]+)"\)/g)].map(([, target]) =>
+        target.startsWith('.') ? relative(nodeModules, resolve(dirname(requirer), target)) : target,
+      )
+      expect([file, imported.has(file), required]).toEqual([
+        file,
+        true,
+        expect.arrayContaining([file.replace(/(\/index)?\.js$/, '')]),
+      ])
+    }
   })
 
   it('the check itself refuses lib/backends.ts, zod, the twins and a path alias', () => {
@@ -70,6 +93,7 @@ describe('the production server’s imports (what its container image holds)', (
       '@/lib/security/security-headers',
       '../lib/security/policy-sources.ts',
       './stage',
+      'next/dist/server/lib/router-server.js',
     ]) {
       expect([target, outsideTheImage(file, target)]).not.toEqual([target, null])
     }
@@ -103,7 +127,14 @@ describe('the production server’s imports (what its container image holds)', (
           'lib/security/draft-access-cookie.ts',
         ]),
       )
-      expect(loaded.filter((path) => !path.startsWith('server/') && !path.startsWith('lib/security/'))).toEqual([])
+      expect(
+        loaded.filter(
+          (path) =>
+            !path.startsWith('server/') &&
+            !path.startsWith('lib/security/') &&
+            !Object.keys(NEXT_FILES).includes(path.replace(/^node_modules\//, '')),
+        ),
+      ).toEqual([])
       expect(loaded).not.toContain('lib/backends.ts')
     } finally {
       rmSync(emptyBuild, { recursive: true, force: true })

@@ -3,13 +3,16 @@
 // cannot do:
 // - request targets Next.js's router fails on with a 500 (`*`, `/%ff`) get 400 Bad Request; an
 //   absolute-form target goes on as its path; silent and slow clients are cut off (http-server.ts);
-// - Next's draft-mode cookie reaches Next.js only with a valid draft-access cookie (draft-gate.ts);
+// - Next's draft-mode cookie, however written, reaches Next.js only with a valid draft-access cookie
+//   (draft-gate.ts);
 // - each response goes through the pipeline (response-pipeline.ts): the page's policy completed with
-//   its inline scripts' hashes, compression, the CDN's Cache-Control, a short shared cache.
+//   its inline scripts' hashes, compression, the CDN's Cache-Control, a short shared cache that a
+//   verified publish empties and that lets concurrent misses share one render.
 // It runs the same way from a checkout and from the standalone folder of the container image (where
 // there is no next.config.ts): with the build's own copy of the configuration, as Next's standalone
-// server.js does. Its imports stay within server/, lib/security/, Node and `next`: the image holds
-// nothing else of the project.
+// server.js does. Its imports stay within server/, lib/security/, Node and `next` (two of Next's own
+// files among them: cookies are read as Next reads them, lib/security/request-cookies.ts): the image
+// holds nothing else of the project.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'

@@ -12,14 +12,17 @@ import { headerText, type ArrivedRequest, type ResponseHead, type Stage } from '
  * knowing nothing of the others:
  *
  *   request ──► shared cache: a fresh shareable answer is sent again at once, Next.js never sees it
+ *                             (an identical GET being rendered is waited for, and its answer sent)
  *           ──► Next.js ──► 1. policy hashes   the Content-Security-Policy names this HTML's inline scripts
  *                           2. compression     brotli or gzip, once per body version; weak ETag, Vary
  *                           3. CDN headers     Cache-Control: how long a CDN in front may keep it
+ *                                              (never, when Next could read its draft-mode cookie)
  *                           4. shared cache    a shareable answer is kept, as it goes out, for 5 s
  *                       ──► client
  *
  * The policy is read from the HTML before it is compressed; the CDN's Cache-Control and the final
- * bytes are what the cache keeps and sends again.
+ * bytes are what the cache keeps and sends again. The cache is emptied by a verified publish only: a
+ * POST to one of PUBLISH_ROUTES that Next.js answers 200.
  */
 
 export type NextHandler = (request: IncomingMessage, response: ServerResponse) => void
@@ -31,7 +34,16 @@ export type ResponsePipeline = {
 }
 
 const EVENT_STREAM = /^\s*text\/event-stream\b/i
-const SAFE_METHODS = new Set(['GET', 'HEAD'])
+
+/**
+ * The routes whose 200 answer to a POST means that public content changed: the Sanity webhook
+ * (app/api/revalidate/route.ts answers 200 only for a signed request, after revalidateTag). It is the
+ * app's only route that revalidates anything (a test holds the two lists together); draft mode's
+ * enable and disable routes change what one editor sees, not what the cache holds.
+ */
+export const PUBLISH_ROUTES: readonly string[] = ['/api/revalidate']
+const isPublish = (request: ArrivedRequest) =>
+  request.method === 'POST' && PUBLISH_ROUTES.includes(request.url.split('?', 1)[0])
 
 export function createResponsePipeline({
   cache = new SharedCache({ negotiate: negotiateEncoding }),
@@ -57,17 +69,24 @@ export function createResponsePipeline({
       url: request.url ?? '/',
       headers: { ...request.headers },
     }
-    if (cache.serve(arrived, response)) return
-    // A publish arrives as a request that changes content (the revalidation webhook's POST): whatever
-    // the cache holds may be out of date once it is answered.
-    if (!SAFE_METHODS.has(arrived.method)) response.once('close', () => cache.clear())
-    interceptResponse(response, {
-      decide: (head) => flowOf(arrived, head),
-      transform: (outgoing) => {
-        for (const stage of stages) stage.apply(outgoing, arrived)
-      },
+    cache.handle(arrived, response, () => {
+      const publish = isPublish(arrived)
+      interceptResponse(response, {
+        decide: (head) => {
+          // The revalidation route answers 200 once it has expired the pages' data: what the cache
+          // holds may be out of date from now on. Any other answer (a refused signature) changed
+          // nothing, and leaves the cache as it is, whether or not the client waited for it.
+          if (publish && head.status === 200) cache.clear()
+          const flow = flowOf(arrived, head)
+          cache.responding(arrived, head, flow === 'hold')
+          return flow
+        },
+        transform: (outgoing) => {
+          for (const stage of stages) stage.apply(outgoing, arrived)
+        },
+      })
+      next(request, response)
     })
-    next(request, response)
   }
   return Object.assign(pipeline, { cache, compressionMemo })
 }

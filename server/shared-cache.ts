@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
-import { headerList, headerText, type ArrivedRequest, type Stage } from './stage.ts'
+import { headerList, headerText, inDraftMode, type ArrivedRequest, type ResponseHead, type Stage } from './stage.ts'
 
 /*
  * The production server's own shared cache, for what Next.js itself marks as shareable (public,
@@ -7,11 +7,25 @@ import { headerList, headerText, type ArrivedRequest, type Stage } from './stage
  * (policy completed, body compressed) is kept, per URL and per value of the request headers that
  * select a variant, and sent again without going through Next.js's router and renderer. It is what a
  * CDN in front would do, inside the origin, and it changes nothing a visitor sees:
- * - a publish reaches it as Next.js's revalidation webhook (a POST through this server): any request
- *   that may change content (every method but GET and HEAD) empties it once it is answered;
+ * - a publish reaches it as Next.js's revalidation webhook: it is emptied (clear()) when the
+ *   revalidation route has answered 200, having expired the pages' data (response-pipeline.ts decides
+ *   which request that is); nothing else empties it (any method to any path did, once: 500 DELETEs a
+ *   second to a missing file cost visitors of `/` 71 % of their throughput, tests/bench/cache-purge.ts).
+ *   Answers Next.js was rendering when it was emptied are not kept: they may show the content from
+ *   before the publish;
  * - entries also expire after MAX_AGE_MS, for any other way Next.js could regenerate a page;
- * - requests in draft mode (Next's bypass cookie) and responses that set cookies are never served or kept;
+ * - requests Next.js could read its draft-mode cookie from (by either of its readings, as
+ *   lib/security/request-cookies.ts reads them: ` __prerender_bypass =x` included) are never served
+ *   from it, and their answers never kept (they may carry the editors' policy); nor answers that set
+ *   cookies;
  * - a conditional request whose ETag matches gets a 304 without the policy, as from Next.js.
+ *
+ * Concurrent misses share one render: while a GET for a URL is being answered by Next.js, other GETs
+ * for the same URL, RSC headers and negotiated encoding wait for it, and are answered from the kept entry
+ * if that answer could be kept (and their variant is the one kept: Vary may name more headers than the
+ * wait was keyed by). Otherwise they go to Next.js themselves, as do they all after COALESCE_WAIT_MS
+ * (a render that hangs holds nobody for long); an answer that could not be kept is remembered a while,
+ * so the next requests for it go to Next.js at once instead of queueing behind each other.
  *
  * A variant is chosen by the request AS IT ARRIVED (ArrivedRequest): Next removes the RSC headers from
  * the request while it renders a prerendered page, and a key read after that filed an RSC payload
@@ -23,7 +37,8 @@ import { headerList, headerText, type ArrivedRequest, type Stage } from './stage
  * with 12–15 KB URLs and 550-byte bodies once took the server from 165 to 477 MB when only bodies
  * counted. Every entry lives MAX_AGE_MS, so the order entries came in is the order they expire: the
  * oldest go first, when they expire (swept whenever an entry comes in, and on a timer when none does)
- * and when the budget is full.
+ * and when the budget is full. The answers that could not be kept are remembered within a budget of
+ * their own (PASS_BYTES), by the same rule.
  */
 
 const MAX_AGE_MS = 5_000
@@ -31,6 +46,11 @@ const MAX_AGE_MS = 5_000
 const MIN_SWEEP_DELAY_MS = 1_000
 /** What the objects, Map and Set slots around an entry cost, roughly, beyond the bytes counted. */
 const ENTRY_OVERHEAD = 512
+/** The longest a request waits for an identical one being rendered before it goes to Next.js itself. */
+const COALESCE_WAIT_MS = 5_000
+/** What the keys of answers that could not be kept may take, all together, and the overhead of each. */
+const PASS_BYTES = 1024 * 1024
+const PASS_OVERHEAD = 64
 const SAFE_METHODS = new Set(['GET', 'HEAD'])
 /** The request headers Next.js picks an RSC answer by (app-router-headers.js), whatever Vary says. */
 export const RSC_REQUEST_HEADERS = [
@@ -45,8 +65,6 @@ const shareable = (headers: OutgoingHttpHeaders) => {
   const cacheControl = headerText(headers, 'cache-control')
   return /\bs-maxage=/i.test(cacheControl) && !/\b(private|no-store|no-cache)\b/i.test(cacheControl)
 }
-const inDraftMode = (request: ArrivedRequest) =>
-  /(?:^|;\s*)__prerender_bypass=/.test(headerText(request.headers, 'cookie'))
 const size = (text: string) => Buffer.byteLength(text)
 
 type Entry = {
@@ -60,6 +78,10 @@ type Entry = {
 }
 /** Per URL: the request headers its variants are keyed by, and the keys of those variants. */
 type Variants = { names: string[]; keys: Set<string>; bytes: number }
+/** A GET being answered by Next.js that identical ones wait for; `landed` once they were let go. */
+type Flight = { key: string; landed: boolean; release: () => void; released: Promise<void>; timer?: NodeJS.Timeout }
+/** A request handed to Next.js: how many times the cache had been emptied then, and the flight it leads. */
+type Forwarded = { generation: number; flight: Flight | null }
 
 export type SharedCacheOptions = {
   maxBytes?: number
@@ -67,13 +89,24 @@ export type SharedCacheOptions = {
   negotiate?: (acceptEncoding: string | string[] | undefined) => string | null
   /** A clock in ms (tests pass their own). */
   now?: () => number
+  /** How long a request waits for an identical one being rendered (COALESCE_WAIT_MS). */
+  coalesceWaitMs?: number
 }
 
 export class SharedCache {
   readonly maxBytes: number
   readonly #negotiate: (acceptEncoding: string | string[] | undefined) => string | null
   readonly #now: () => number
+  readonly #coalesceWaitMs: number
   #bytes = 0
+  /** How many times the cache was emptied: an answer rendered across a purge is not kept. */
+  #generation = 0
+  /** The GETs being rendered, by the key identical ones wait under (#flightKey). */
+  readonly #flights = new Map<string, Flight>()
+  readonly #forwarded = new WeakMap<ArrivedRequest, Forwarded>()
+  /** Flight keys whose last answer could not be kept, and until when that is believed (oldest first). */
+  readonly #passes = new Map<string, number>()
+  #passBytes = 0
   /** By key, in the order they came in, which is the order they expire. */
   readonly #entries = new Map<string, Entry>()
   readonly #byUrl = new Map<string, Variants>()
@@ -84,10 +117,12 @@ export class SharedCache {
     maxBytes = 64 * 1024 * 1024,
     negotiate = (value) => (Array.isArray(value) ? value.join(', ') : (value ?? '')),
     now = () => performance.now(),
+    coalesceWaitMs = COALESCE_WAIT_MS,
   }: SharedCacheOptions = {}) {
     this.maxBytes = maxBytes
     this.#negotiate = negotiate
     this.#now = now
+    this.#coalesceWaitMs = coalesceWaitMs
   }
 
   /** The bytes held, as counted against maxBytes. */
@@ -100,12 +135,49 @@ export class SharedCache {
     return this.#entries.size
   }
 
+  /** Empties it (a verified publish): renders under way are not kept, and new requests no longer wait for them. */
   clear(): void {
     clearTimeout(this.#sweeper)
     this.#sweeper = undefined
     this.#entries.clear()
     this.#byUrl.clear()
     this.#bytes = 0
+    this.#generation++
+    // Their waiters still wait for them (then go to Next.js); newcomers start a flight of their own.
+    this.#flights.clear()
+    this.#passes.clear()
+    this.#passBytes = 0
+  }
+
+  /**
+   * Answers `request` from the cache, or hands it to Next.js by calling `forward`: at once, or once an
+   * identical GET being rendered has been answered (and then only if that answer is not the one it
+   * needs). `forward` must send the response through this cache's stage (the pipeline's last).
+   */
+  handle(request: ArrivedRequest, response: ServerResponse, forward: () => void): void {
+    if (this.serve(request, response)) return
+    const key = this.#flightKey(request)
+    const flight = key === null ? undefined : this.#flights.get(key)
+    if (flight) {
+      let gone = false
+      response.once('close', () => (gone = true))
+      void flight.released.then(() => {
+        if (!gone && !this.serve(request, response)) this.#forward(request, response, null, forward)
+      })
+      return
+    }
+    // A conditional request may get a 304, which keeps nothing: it waits for others, leads none.
+    const leads = key !== null && !headerText(request.headers, 'if-none-match') && !this.#passing(key)
+    this.#forward(request, response, leads ? key : null, forward)
+  }
+
+  /**
+   * The pipeline's word once Next.js has written the head of a forwarded response: its waiters are let
+   * go at once when it cannot be kept (or its body is not held, as for an event stream, which never ends).
+   */
+  responding(request: ArrivedRequest, head: ResponseHead, bodyHeld: boolean): void {
+    const flight = this.#forwarded.get(request)?.flight
+    if (flight && (!bodyHeld || !this.#keepable(head.status, head.headers, request))) this.#land(flight, 'pass')
   }
 
   /** Answers `request` from the cache and returns true, or returns false (and remembers nothing). */
@@ -143,14 +215,72 @@ export class SharedCache {
     return true
   }
 
-  /** The pipeline's last stage: keeps a shareable answer to a GET as it goes out. */
+  /** The pipeline's last stage: keeps a shareable answer to a GET as it goes out, and lets its waiters go. */
   readonly stage: Stage = {
     name: 'shareable-response cache',
     wantsBody: (head, request) => this.#keepable(head.status, head.headers, request),
     apply: (response, request) => {
-      if (response.body !== null && this.#keepable(response.status, response.headers, request))
-        this.#keep(request, response.headers, response.body)
+      const forwarded = this.#forwarded.get(request)
+      const keepable = response.body !== null && this.#keepable(response.status, response.headers, request)
+      // Rendered before a publish emptied the cache: it may show what the publish changed.
+      const current = forwarded === undefined || forwarded.generation === this.#generation
+      const kept = keepable && current && this.#keep(request, response.headers, response.body!)
+      if (forwarded?.flight) this.#land(forwarded.flight, kept ? 'kept' : keepable ? 'gone' : 'pass')
     },
+  }
+
+  #forward(request: ArrivedRequest, response: ServerResponse, leadKey: string | null, forward: () => void) {
+    let flight: Flight | null = null
+    if (leadKey !== null) {
+      let release = () => {}
+      const released = new Promise<void>((resolve) => (release = resolve))
+      const created: Flight = { key: leadKey, landed: false, release, released }
+      created.timer = setTimeout(() => this.#land(created, 'gone'), this.#coalesceWaitMs)
+      created.timer.unref()
+      this.#flights.set(leadKey, created)
+      // An answer that never reaches the last stage (the client left, Next.js failed) lets them go too.
+      response.once('close', () => this.#land(created, 'gone'))
+      flight = created
+    }
+    this.#forwarded.set(request, { generation: this.#generation, flight })
+    forward()
+  }
+
+  /** Lets a flight's waiters go (once): 'pass' remembers that its answer cannot be kept. */
+  #land(flight: Flight, outcome: 'kept' | 'pass' | 'gone') {
+    if (flight.landed) return
+    flight.landed = true
+    clearTimeout(flight.timer)
+    if (this.#flights.get(flight.key) === flight) this.#flights.delete(flight.key)
+    if (outcome === 'pass') this.#pass(flight.key)
+    flight.release()
+  }
+
+  /** What identical GETs wait under: the URL, the RSC headers and the encoding, as they arrived (null: none wait). */
+  #flightKey(request: ArrivedRequest): string | null {
+    if (request.method !== 'GET' || inDraftMode(request)) return null
+    const values = RSC_REQUEST_HEADERS.map((name) => headerText(request.headers, name))
+    return `${request.url}\n${values.join('\n')}\n${this.#negotiate(request.headers['accept-encoding']) ?? ''}`
+  }
+
+  #passing(key: string): boolean {
+    const until = this.#passes.get(key)
+    return until !== undefined && until > this.#now()
+  }
+
+  #pass(key: string) {
+    const now = this.#now()
+    const bytes = (name: string) => PASS_OVERHEAD + size(name)
+    if (this.#passes.delete(key)) this.#passBytes -= bytes(key)
+    if (bytes(key) > PASS_BYTES) return
+    this.#passes.set(key, now + MAX_AGE_MS)
+    this.#passBytes += bytes(key)
+    // Oldest first: expired, or the first to expire when the budget is full.
+    for (const [old, until] of this.#passes) {
+      if (until > now && this.#passBytes <= PASS_BYTES) break
+      this.#passes.delete(old)
+      this.#passBytes -= bytes(old)
+    }
   }
 
   #keepable(status: number, headers: OutgoingHttpHeaders, request: ArrivedRequest): boolean {
@@ -177,9 +307,10 @@ export class SharedCache {
     return `${request.url}\n${values.join('\n')}`
   }
 
-  #keep(request: ArrivedRequest, outgoingHeaders: OutgoingHttpHeaders, body: Buffer) {
+  /** Keeps the answer; false when it cannot be (`Vary: *`, larger than the whole budget). */
+  #keep(request: ArrivedRequest, outgoingHeaders: OutgoingHttpHeaders, body: Buffer): boolean {
     const names = this.#names(outgoingHeaders)
-    if (!names) return
+    if (!names) return false
     const key = this.#key(request, names)
     // A copy, with the length of the body as it is kept (whatever the stages before did).
     const headers: OutgoingHttpHeaders = { ...outgoingHeaders, 'content-length': body.length }
@@ -194,7 +325,7 @@ export class SharedCache {
       bytes: ENTRY_OVERHEAD + size(key) + headerBytes(headers) + body.length,
     }
     const urlBytes = ENTRY_OVERHEAD + size(request.url) + size(names.join())
-    if (entry.bytes + urlBytes > this.maxBytes) return
+    if (entry.bytes + urlBytes > this.maxBytes) return false
     this.#sweep(now)
     const earlier = this.#byUrl.get(request.url)
     // Vary changed for this URL (a new deploy): its earlier variants were told apart by other headers.
@@ -216,6 +347,7 @@ export class SharedCache {
       this.#remove(oldest)
     }
     this.#sweepLater()
+    return true
   }
 
   /**

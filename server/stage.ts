@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http'
+import { mayReadCookie, PRERENDER_BYPASS_COOKIE } from '../lib/security/request-cookies.ts'
 
 /*
  * The shapes the response pipeline (response-pipeline.ts) passes to its stages. A stage sees the
@@ -52,4 +53,12 @@ export function headerList(headers: OutgoingHttpHeaders, name: string): string[]
     .split(',')
     .map((entry) => entry.trim().toLowerCase())
     .filter(Boolean)
+}
+
+/**
+ * Whether Next.js could read its draft-mode cookie from this request, with any value, by either of its
+ * readings (lib/security/request-cookies.ts): its answer may then carry the editors' policy.
+ */
+export function inDraftMode(request: ArrivedRequest): boolean {
+  return mayReadCookie(headerText(request.headers, 'cookie'), PRERENDER_BYPASS_COOKIE)
 }

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { requestCookie } from './request-cookies.ts'
 
 /*
  * Our half of draft mode. Next's draft-mode cookie (`__prerender_bypass`) holds one value per build:
@@ -8,7 +9,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
  * by /api/draft-mode/disable. Plain functions over strings: the pages (lib/draft-mode/draft-access.ts)
  * and the production server (server/draft-gate.ts, which lets Next see its draft-mode cookie only with
  * a valid one of ours) both check it; the server loads this module by Node's type stripping from a
- * container image that holds only server/ and lib/security/, hence Node built-ins only.
+ * container image that holds only server/, lib/security/ and Next's standalone output, hence Node
+ * built-ins and `next` only (the header is read by Next's own code: request-cookies.ts).
  */
 
 export const DRAFT_ACCESS_COOKIE = 'plume-draft-access'
@@ -35,14 +37,13 @@ export function draftAccessExpiry(value: string | undefined, secret: string, now
   return now < expires ? expires : null
 }
 
-/** The same check on a raw `Cookie` request header (the production server sees no parsed cookies). */
+/**
+ * The same check on a raw `Cookie` request header (the production server sees no parsed cookies), on the
+ * value the pages check: the one `cookies()` reads (lib/draft-mode/draft-access.ts), so that the server
+ * never lets draft mode through for a request whose pages would refuse it, nor the reverse.
+ */
 export function draftAccessFromCookieHeader(header: string | undefined, secret: string, now = Date.now()): boolean {
-  const prefix = `${DRAFT_ACCESS_COOKIE}=`
-  const value = (header ?? '')
-    .split(/;\s*/)
-    .find((pair) => pair.startsWith(prefix))
-    ?.slice(prefix.length)
-  return draftAccessExpiry(value, secret, now) !== null
+  return draftAccessExpiry(requestCookie(header, DRAFT_ACCESS_COOKIE), secret, now) !== null
 }
 
 /**

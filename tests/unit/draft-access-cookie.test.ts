@@ -43,6 +43,18 @@ describe('the draft-access cookie (signed, expiring: draft mode ends on its own)
     expect(draftAccessFromCookieHeader(undefined, secret, now)).toBe(false)
   })
 
+  it('is read from a Cookie header as the pages read it (cookies(): the last of its name, the name as written)', () => {
+    const value = signDraftAccess(secret, now)
+    expect(
+      draftAccessFromCookieHeader(`${DRAFT_ACCESS_COOKIE}=${value}; ${DRAFT_ACCESS_COOKIE}=junk`, secret, now),
+    ).toBe(false)
+    expect(
+      draftAccessFromCookieHeader(`${DRAFT_ACCESS_COOKIE}=junk; ${DRAFT_ACCESS_COOKIE}=${value}`, secret, now),
+    ).toBe(true)
+    expect(draftAccessFromCookieHeader(`a=1;\t${DRAFT_ACCESS_COOKIE}=${value}`, secret, now)).toBe(false)
+    expect(draftAccessFromCookieHeader(`a=1;${DRAFT_ACCESS_COOKIE}=${value}`, secret, now)).toBe(true)
+  })
+
   it('is HttpOnly and SameSite=Lax (the Presentation tool frames the site from its own origin), Secure over https', () => {
     expect(draftAccessCookieOptions({ secure: true, expires: now })).toMatchObject({
       httpOnly: true,
