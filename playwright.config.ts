@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test'
 import { e2eServers } from './scripts/lib/e2e-ports.ts'
 import { CHROMIUM_ARGS, findChromium } from './scripts/lib/find-chromium.ts'
 
-// Under `npm test -- e2e` (scripts/test.mjs) the servers are already running and their URLs passed in
+// Under `npm test -- e2e` (scripts/test.ts) the servers are already running and their URLs passed in
 // (BASE_URL…). Run on its own (`npx playwright test …`), Playwright starts them itself through
 // scripts/playwright-servers.ts: the twins and the site on free loopback ports, building .next-test when stale.
 // Chromium is Debian's headless shell (Playwright cannot download one here: scripts/lib/find-chromium.ts).
@@ -64,9 +64,9 @@ export default defineConfig({
     { name: 'inbox', use: DESKTOP, testMatch: /admin(-[\w-]+)?\.spec\.ts/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' }, testMatch: /mobile\.spec\.ts/ },
     // The Studio publishes content the other projects read: it runs after them (the test command runs
-    // it on its own afterwards, so a failure elsewhere does not skip it). Its two files edit different
-    // documents and run side by side, each in a Studio of its own, each file's tests in order. The local
-    // Content Lake's certificate is self-signed (the README says how a person trusts it).
+    // it on its own afterwards, so a failure elsewhere does not skip it). Its three files edit different
+    // documents and run on two workers, each in a Studio of its own, each file's tests in order. The local
+    // Content Lake's certificate is self-signed (docs/sanity.md says how a person trusts it).
     {
       name: 'studio',
       dependencies: ['desktop', 'mobile'],

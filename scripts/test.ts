@@ -160,8 +160,8 @@ if (prepared) {
       { env: playwrightEnv },
     ),
   )
-  // Then the Studio, as it publishes content the pages above are checked against: its two files (they
-  // edit different documents) side by side, a worker and a Studio each. The other ways of serving the
+  // Then the Studio, as it publishes content the pages above are checked against: its three files (they
+  // edit different documents) on two workers, a Studio each. The other ways of serving the
   // build run beside them, then the inbox's tests (they read no content): each of these runs waits on
   // saves, refreshes and servers much of the time, and together they keep both cores busy.
   await Promise.all([

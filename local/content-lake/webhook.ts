@@ -2,7 +2,7 @@ import { encodeSignatureHeader } from '@sanity/webhook'
 import type { CommittedTransaction, DocumentStore } from './document-store.ts'
 
 /*
- * A GROQ-powered webhook as sanity.io/manage configures it for this site (README: trigger on
+ * A GROQ-powered webhook as sanity.io/manage configures it for this site (docs/deploy.md: trigger on
  * create/update/delete, projection `{_type}`, a secret): every change to a published document — a
  * publish, an unpublish, a delete, or a mutation sent straight to the API — is POSTed to the site's
  * /api/revalidate, signed with the scheme next-sanity/webhook checks. Drafts never fire it. Deliveries

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs'
  * - `headless-shell`: the headless-only shell (package `chromium-headless-shell`, the same Chromium
  *   release), for the browser tests. It is what Playwright itself runs headless tests on, the same
  *   Blink and V8 without the browser's window, GPU process and UI around them: the test command's
- *   browser tests took half the time on it on a 2-core machine (README, Chromium).
+ *   browser tests took half the time on it on a 2-core machine (docs/testing.md, Chromium).
  */
 type ChromiumKind = 'browser' | 'headless-shell'
 const KINDS: Record<ChromiumKind, { package: string; paths: string[] }> = {

@@ -10,9 +10,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import sharp from 'sharp'
 import { freePort, SEED_DIR, startTwins } from '../../scripts/lib/start-twins.ts'
 import { benchLog, waitForServer } from './bench-log.ts'
+import { uploadPhoto } from './upload-photo.ts'
 import { percentile } from './percentile.ts'
 
 const CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS ?? 40)
@@ -55,24 +55,7 @@ try {
   const founder = (await query('*[_type == "sanity.imageAsset" && originalFilename == "founder.svg"][0].url')) as
     string | null
   if (!founder) throw new Error('the seed has no founder.svg')
-  // The site's pictures are uploaded photographs: noise, so that decoding and encoding cost what they would.
-  const photo = await sharp({
-    create: {
-      width: 3000,
-      height: 2000,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .jpeg({ quality: 85 })
-    .toBuffer()
-  const upload = await fetch(`${origin}/v2025-02-19/assets/images/production?filename=photo.jpg`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'image/jpeg' },
-    body: new Uint8Array(photo),
-  })
-  const { document } = (await upload.json()) as { document: { url: string } }
+  const document = await uploadPhoto(origin, token, { width: 3000, height: 2000 })
 
   // One request alone, before the flood: what a single one costs.
   const single = performance.now()

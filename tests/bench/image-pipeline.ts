@@ -6,10 +6,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import sharp from 'sharp'
 import { freePort } from '@plume/local-twins/free-port'
 import { startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
 import { benchLog, waitForServer } from './bench-log.ts'
+import { uploadPhoto } from './upload-photo.ts'
 
 const WIDTHS = Number(process.env.BENCH_WIDTHS ?? 1000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
@@ -41,25 +41,8 @@ const mb = (value: number) => `${value.toFixed(0)} MB`
 try {
   await waitForServer(`${origin}/v1/ping`, logFile)
   const token = readFileSync(join(dataDir, 'editor-token'), 'utf8').trim()
-  // Noise, not a flat colour: a photograph's entropy, so decoding and encoding cost what they would.
-  const photo = await sharp({
-    create: {
-      width: 4000,
-      height: 3000,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .jpeg({ quality: 85 })
-    .toBuffer()
-  const upload = await fetch(`${origin}/v2025-02-19/assets/images/production?filename=photo.jpg`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'image/jpeg' },
-    body: new Uint8Array(photo),
-  })
-  const { document } = (await upload.json()) as { document: { url: string } }
-  console.log(`[bench] uploaded a 4000×3000 JPEG of ${(photo.length / 1e6).toFixed(1)} MB`)
+  const document = await uploadPhoto(origin, token, { width: 4000, height: 3000 })
+  console.log(`[bench] uploaded a 4000×3000 JPEG of ${(document.bytes / 1e6).toFixed(1)} MB`)
 
   const timed = async (query: string, accept: string) => {
     const started = performance.now()

@@ -1,7 +1,7 @@
 import { installObservatory } from '../../scripts/lib/observatory.ts'
 
 /*
- * Only when Playwright starts the servers itself (playwright.config.ts): what scripts/test.mjs would
+ * Only when Playwright starts the servers itself (playwright.config.ts): what scripts/test.ts would
  * have passed in, read once the webServer is up. Workers inherit process.env from here.
  */
 export default async function globalSetup() {

@@ -16,7 +16,7 @@ import {
 
 /*
  * The editorial loop in the embedded Studio, offline, against the local Content Lake that
- * scripts/test.mjs starts (seeded, in memory, webhook pointed at the test site). This project runs
+ * scripts/test.ts starts (seeded into test-results/content-lake/, webhook pointed at the test site). This project runs
  * after the others (playwright.config.ts), since publishing changes the pages they read. The tests
  * share one Studio page (studioTest), booted by the first. presentation.spec.ts runs beside this file
  * in a Studio of its own and edits two service pages (/redaction-web, /campagnes-email), and
