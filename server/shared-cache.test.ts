@@ -1,115 +1,27 @@
-import { EventEmitter } from 'node:events'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { readdirSync, readFileSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { negotiateEncoding } from './compression-stage.ts'
+import { base, get, hold, renders, rendered, startNextStandIn, until } from './next-stand-in.ts'
 import { createResponsePipeline, PUBLISH_ROUTES, type ResponsePipeline } from './response-pipeline.ts'
-import { RSC_REQUEST_HEADERS, SharedCache } from './shared-cache.ts'
+import { SharedCache } from './shared-cache.ts'
 
-/* The shared cache, as the pipeline runs it, in front of a stand-in for Next.js that counts what it
- * renders and, like Next.js rendering a prerendered page, removes the RSC headers from the request
- * while it answers: shareable answers are kept per URL and variant, everything else always reaches
- * Next.js. The stand-in can hold answers back (hold()), and says when a request reached it. */
+/* The shared cache, as the pipeline runs it, in front of a stand-in for Next.js (next-stand-in.ts):
+ * shareable answers are kept per URL and variant, everything else always reaches Next.js. Concurrent
+ * misses sharing one render: miss-coalescer.test.ts. */
 
-let rendered = 0
-let version = 'one'
 let clock = 0
-/** Renders by path, and the requests that reached the server by path. */
-const renders = new Map<string, number>()
-const arrivals = new Map<string, number>()
-const count = (counts: Map<string, number>, path: string) => counts.set(path, (counts.get(path) ?? 0) + 1)
-/** Paths whose answers the stand-in holds back until released. */
-const holds = new Map<string, Promise<void>>()
-/** Called whenever a request reaches the server or the stand-in (tests wait on counts). */
-let onEvent = () => {}
-
-/** Holds the stand-in's answers for `path` until the returned function is called. */
-function hold(path: string): () => void {
-  let release = () => {}
-  holds.set(path, new Promise<void>((resolve) => (release = resolve)))
-  return () => {
-    holds.delete(path)
-    release()
-  }
-}
-
-/** Resolves once `check` holds, checked whenever a request arrives anywhere. */
-function until(check: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const previous = onEvent
-    const test = () => (check() ? ((onEvent = previous), resolve()) : undefined)
-    onEvent = () => {
-      previous()
-      test()
-    }
-    test()
-  })
-}
-
-function nextLike(request: IncomingMessage, response: ServerResponse) {
-  rendered++
-  const url = new URL(request.url ?? '/', 'http://x')
-  count(renders, url.pathname)
-  onEvent()
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    // The revalidation route answers 200 only for a signed request (here: without `x-answer`).
-    const status = Number(request.headers['x-answer'] ?? 200)
-    if (url.pathname === '/api/revalidate' && status === 200) version = 'two'
-    const held = holds.get(url.pathname)
-    const answer = () => {
-      response.statusCode = status
-      response.setHeader('Content-Type', 'application/json')
-      response.end(Buffer.from('{"revalidated":true}'))
-    }
-    return held ? void held.then(answer) : answer()
-  }
-  const rsc = request.headers.rsc === '1'
-  const segment = request.headers['next-router-segment-prefetch'] ?? ''
-  for (const name of RSC_REQUEST_HEADERS) delete request.headers[name]
-  const answer = () => {
-    response.setHeader('Content-Type', rsc ? 'text/x-component' : 'text/html')
-    response.setHeader('Content-Security-Policy', `script-src 'self' 'sha256-${version}'`)
-    response.setHeader('ETag', `"${version}"`)
-    const language = url.pathname.startsWith('/by-language') ? ', Accept-Language' : ''
-    response.setHeader(
-      'Vary',
-      `rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding${language}`,
-    )
-    response.setHeader('Cache-Control', url.pathname.startsWith('/private') ? 'private, no-store' : 's-maxage=31536000')
-    if (url.pathname === '/cookie') response.setHeader('Set-Cookie', 'a=b')
-    const body = url.pathname.startsWith('/long/')
-      ? 'x'.repeat(550)
-      : `${url.pathname} ${version} rsc=${rsc} segment=${segment} encoding=${negotiateEncoding(request.headers['accept-encoding'])} language=${request.headers['accept-language'] ?? ''}`
-    response.setHeader('Content-Length', Buffer.byteLength(body))
-    response.end(Buffer.from(body))
-  }
-  const held = holds.get(url.pathname)
-  if (held) void held.then(answer)
-  else answer()
-}
-
 const pipelineWith = (options: { maxBytes?: number } = {}) =>
   createResponsePipeline({
     cache: new SharedCache({ negotiate: negotiateEncoding, now: () => clock, coalesceWaitMs: 600_000, ...options }),
   })
 let pipeline: ResponsePipeline = pipelineWith()
-let server: Server
-let base = ''
+let stop: () => Promise<void>
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    count(arrivals, new URL(request.url ?? '/', 'http://x').pathname)
-    onEvent()
-    pipeline(request, response, nextLike)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  stop = await startNextStandIn(() => pipeline)
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => stop())
 
-const get = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${base}${path}`, { headers: { 'accept-encoding': 'br', ...headers } })
 /** Whether `path` was answered without reaching the stand-in. */
 async function fromCache(path: string, headers: Record<string, string> = {}) {
   const before = rendered
@@ -280,86 +192,6 @@ describe('SharedCache', () => {
     expect(await fromCache('/expiring')).toBe(true)
     clock += 60_000
     expect(await fromCache('/expiring')).toBe(false)
-  })
-})
-
-describe('SharedCache: concurrent misses share one render', () => {
-  const N = 6
-  /** Sends `requests` at once, each once the previous has reached the server, holding `path`'s answers
-   *  until all have arrived; resolves to the bodies and how many reached the stand-in before release. */
-  async function burst(path: string, requests: Array<Record<string, string>>) {
-    const release = hold(path)
-    const arrived = arrivals.get(path) ?? 0
-    const before = renders.get(path) ?? 0
-    const responses = requests.map((headers) =>
-      get(path, headers).then(async (r) => [r.headers.get('content-type'), await r.text()]),
-    )
-    await until(() => (arrivals.get(path) ?? 0) === arrived + requests.length)
-    const whileHeld = (renders.get(path) ?? 0) - before
-    release()
-    const answers = await Promise.all(responses)
-    return { answers, whileHeld, renders: (renders.get(path) ?? 0) - before }
-  }
-
-  it('N concurrent GETs for an uncached page reach Next.js once per variant, each answered as what it asked for', async () => {
-    const plain = Array.from({ length: N }, () => ({}))
-    const { answers, renders: count } = await burst('/burst', plain)
-    expect(count).toBe(1)
-    expect(new Set(answers.map(([, body]) => body)).size).toBe(1)
-    // The RSC payload and the page are two variants: one render each, and each gets its own.
-    const mixed = Array.from({ length: N }, (_, i): Record<string, string> => (i % 2 ? { rsc: '1' } : {}))
-    const rsc = await burst('/burst-rsc', mixed)
-    expect(rsc.renders).toBe(2)
-    for (const [index, [type, body]] of rsc.answers.entries())
-      expect([index, type, body]).toEqual([
-        index,
-        index % 2 ? 'text/x-component' : 'text/html',
-        expect.stringContaining(`rsc=${index % 2 === 1}`),
-      ])
-  })
-
-  it('waiters whose variant the kept answer is not (its Vary names another header) go to Next.js themselves', async () => {
-    const requests = Array.from({ length: N }, (_, i) => ({ 'accept-language': i < 2 ? 'fr' : `lang-${i}` }))
-    const { answers, renders: count } = await burst('/by-language', requests)
-    // The first is rendered; the other French one is served its answer; every other language is rendered.
-    expect(count).toBe(N - 1)
-    for (const [index, [, body]] of answers.entries())
-      expect([index, body]).toEqual([index, expect.stringContaining(`language=${requests[index]['accept-language']}`)])
-  })
-
-  it('an answer that cannot be kept lets its waiters go to Next.js, and the next burst goes straight through', async () => {
-    const plain = Array.from({ length: N }, () => ({}))
-    const first = await burst('/private-burst', plain)
-    // While the first was being rendered, the others waited for it; then each went to Next.js.
-    expect([first.whileHeld, first.renders]).toEqual([1, N])
-    // Now known not to be kept: all reach Next.js at once, none waits for another (the stand-in answers
-    // only once every one is there: were they waiting for each other, none would be answered).
-    const second = await burst('/private-burst', plain)
-    expect([second.whileHeld, second.renders]).toEqual([N, N])
-  })
-})
-
-describe('SharedCache: a render that hangs', () => {
-  it('holds the identical requests behind it only coalesceWaitMs, then they go to Next.js themselves', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    try {
-      const cache = new SharedCache({ coalesceWaitMs: 1_000 })
-      const request = () => ({ method: 'GET', url: '/hung', headers: {} })
-      const response = () =>
-        Object.assign(new EventEmitter(), { writeHead() {}, end() {} }) as unknown as ServerResponse
-      let forwarded = 0
-      cache.handle(request(), response(), () => forwarded++)
-      for (let i = 0; i < 4; i++) cache.handle(request(), response(), () => forwarded++)
-      // The first went to Next.js and hangs there; the others wait for it.
-      expect(forwarded).toBe(1)
-      vi.advanceTimersByTime(999)
-      await Promise.resolve()
-      expect(forwarded).toBe(1)
-      vi.advanceTimersByTime(1)
-      await vi.waitFor(() => expect(forwarded).toBe(5))
-    } finally {
-      vi.useRealTimers()
-    }
   })
 })
 

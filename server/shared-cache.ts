@@ -1,5 +1,14 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
-import { headerList, headerText, inDraftMode, type ArrivedRequest, type ResponseHead, type Stage } from './stage.ts'
+import { MissCoalescer } from './miss-coalescer.ts'
+import {
+  headerList,
+  headerText,
+  inDraftMode,
+  RSC_REQUEST_HEADERS,
+  type ArrivedRequest,
+  type ResponseHead,
+  type Stage,
+} from './stage.ts'
 
 /*
  * The production server's own shared cache, for what Next.js itself marks as shareable (public,
@@ -20,12 +29,8 @@ import { headerList, headerText, inDraftMode, type ArrivedRequest, type Response
  *   cookies;
  * - a conditional request whose ETag matches gets a 304 without the policy, as from Next.js.
  *
- * Concurrent misses share one render: while a GET for a URL is being answered by Next.js, other GETs
- * for the same URL, RSC headers and negotiated encoding wait for it, and are answered from the kept entry
- * if that answer could be kept (and their variant is the one kept: Vary may name more headers than the
- * wait was keyed by). Otherwise they go to Next.js themselves, as do they all after COALESCE_WAIT_MS
- * (a render that hangs holds nobody for long); an answer that could not be kept is remembered a while,
- * so the next requests for it go to Next.js at once instead of queueing behind each other.
+ * Concurrent misses share one render (miss-coalescer.ts): identical GETs wait for the one Next.js is
+ * answering, and are answered from what it kept.
  *
  * A variant is chosen by the request AS IT ARRIVED (ArrivedRequest): Next removes the RSC headers from
  * the request while it renders a prerendered page, and a key read after that filed an RSC payload
@@ -37,8 +42,7 @@ import { headerList, headerText, inDraftMode, type ArrivedRequest, type Response
  * with 12–15 KB URLs and 550-byte bodies once took the server from 165 to 477 MB when only bodies
  * counted. Every entry lives MAX_AGE_MS, so the order entries came in is the order they expire: the
  * oldest go first, when they expire (swept whenever an entry comes in, and on a timer when none does)
- * and when the budget is full. The answers that could not be kept are remembered within a budget of
- * their own (PASS_BYTES), by the same rule.
+ * and when the budget is full.
  */
 
 const MAX_AGE_MS = 5_000
@@ -46,20 +50,7 @@ const MAX_AGE_MS = 5_000
 const MIN_SWEEP_DELAY_MS = 1_000
 /** What the objects, Map and Set slots around an entry cost, roughly, beyond the bytes counted. */
 const ENTRY_OVERHEAD = 512
-/** The longest a request waits for an identical one being rendered before it goes to Next.js itself. */
-const COALESCE_WAIT_MS = 5_000
-/** What the keys of answers that could not be kept may take, all together, and the overhead of each. */
-const PASS_BYTES = 1024 * 1024
-const PASS_OVERHEAD = 64
 const SAFE_METHODS = new Set(['GET', 'HEAD'])
-/** The request headers Next.js picks an RSC answer by (app-router-headers.js), whatever Vary says. */
-export const RSC_REQUEST_HEADERS = [
-  'rsc',
-  'next-router-state-tree',
-  'next-router-prefetch',
-  'next-router-segment-prefetch',
-  'next-url',
-]
 
 const shareable = (headers: OutgoingHttpHeaders) => {
   const cacheControl = headerText(headers, 'cache-control')
@@ -78,10 +69,6 @@ type Entry = {
 }
 /** Per URL: the request headers its variants are keyed by, and the keys of those variants. */
 type Variants = { names: string[]; keys: Set<string>; bytes: number }
-/** A GET being answered by Next.js that identical ones wait for; `landed` once they were let go. */
-type Flight = { key: string; landed: boolean; release: () => void; released: Promise<void>; timer?: NodeJS.Timeout }
-/** A request handed to Next.js: how many times the cache had been emptied then, and the flight it leads. */
-type Forwarded = { generation: number; flight: Flight | null }
 
 export type SharedCacheOptions = {
   maxBytes?: number
@@ -89,7 +76,7 @@ export type SharedCacheOptions = {
   negotiate?: (acceptEncoding: string | string[] | undefined) => string | null
   /** A clock in ms (tests pass their own). */
   now?: () => number
-  /** How long a request waits for an identical one being rendered (COALESCE_WAIT_MS). */
+  /** How long a request waits for an identical one being rendered (miss-coalescer.ts's COALESCE_WAIT_MS). */
   coalesceWaitMs?: number
 }
 
@@ -97,16 +84,9 @@ export class SharedCache {
   readonly maxBytes: number
   readonly #negotiate: (acceptEncoding: string | string[] | undefined) => string | null
   readonly #now: () => number
-  readonly #coalesceWaitMs: number
+  /** The requests it could not answer, on their way to Next.js. */
+  readonly #misses: MissCoalescer
   #bytes = 0
-  /** How many times the cache was emptied: an answer rendered across a purge is not kept. */
-  #generation = 0
-  /** The GETs being rendered, by the key identical ones wait under (#flightKey). */
-  readonly #flights = new Map<string, Flight>()
-  readonly #forwarded = new WeakMap<ArrivedRequest, Forwarded>()
-  /** Flight keys whose last answer could not be kept, and until when that is believed (oldest first). */
-  readonly #passes = new Map<string, number>()
-  #passBytes = 0
   /** By key, in the order they came in, which is the order they expire. */
   readonly #entries = new Map<string, Entry>()
   readonly #byUrl = new Map<string, Variants>()
@@ -117,12 +97,12 @@ export class SharedCache {
     maxBytes = 64 * 1024 * 1024,
     negotiate = (value) => (Array.isArray(value) ? value.join(', ') : (value ?? '')),
     now = () => performance.now(),
-    coalesceWaitMs = COALESCE_WAIT_MS,
+    coalesceWaitMs,
   }: SharedCacheOptions = {}) {
     this.maxBytes = maxBytes
     this.#negotiate = negotiate
     this.#now = now
-    this.#coalesceWaitMs = coalesceWaitMs
+    this.#misses = new MissCoalescer({ negotiate, now, passMs: MAX_AGE_MS, waitMs: coalesceWaitMs })
   }
 
   /** The bytes held, as counted against maxBytes. */
@@ -142,11 +122,7 @@ export class SharedCache {
     this.#entries.clear()
     this.#byUrl.clear()
     this.#bytes = 0
-    this.#generation++
-    // Their waiters still wait for them (then go to Next.js); newcomers start a flight of their own.
-    this.#flights.clear()
-    this.#passes.clear()
-    this.#passBytes = 0
+    this.#misses.clear()
   }
 
   /**
@@ -156,19 +132,7 @@ export class SharedCache {
    */
   handle(request: ArrivedRequest, response: ServerResponse, forward: () => void): void {
     if (this.serve(request, response)) return
-    const key = this.#flightKey(request)
-    const flight = key === null ? undefined : this.#flights.get(key)
-    if (flight) {
-      let gone = false
-      response.once('close', () => (gone = true))
-      void flight.released.then(() => {
-        if (!gone && !this.serve(request, response)) this.#forward(request, response, null, forward)
-      })
-      return
-    }
-    // A conditional request may get a 304, which keeps nothing: it waits for others, leads none.
-    const leads = key !== null && !headerText(request.headers, 'if-none-match') && !this.#passing(key)
-    this.#forward(request, response, leads ? key : null, forward)
+    this.#misses.handle(request, response, () => this.serve(request, response), forward)
   }
 
   /**
@@ -176,8 +140,7 @@ export class SharedCache {
    * go at once when it cannot be kept (or its body is not held, as for an event stream, which never ends).
    */
   responding(request: ArrivedRequest, head: ResponseHead, bodyHeld: boolean): void {
-    const flight = this.#forwarded.get(request)?.flight
-    if (flight && (!bodyHeld || !this.#keepable(head.status, head.headers, request))) this.#land(flight, 'pass')
+    if (!bodyHeld || !this.#keepable(head.status, head.headers, request)) this.#misses.land(request, 'pass')
   }
 
   /** Answers `request` from the cache and returns true, or returns false (and remembers nothing). */
@@ -220,67 +183,12 @@ export class SharedCache {
     name: 'shareable-response cache',
     wantsBody: (head, request) => this.#keepable(head.status, head.headers, request),
     apply: (response, request) => {
-      const forwarded = this.#forwarded.get(request)
       const keepable = response.body !== null && this.#keepable(response.status, response.headers, request)
       // Rendered before a publish emptied the cache: it may show what the publish changed.
-      const current = forwarded === undefined || forwarded.generation === this.#generation
+      const current = !this.#misses.outdated(request)
       const kept = keepable && current && this.#keep(request, response.headers, response.body!)
-      if (forwarded?.flight) this.#land(forwarded.flight, kept ? 'kept' : keepable ? 'gone' : 'pass')
+      this.#misses.land(request, kept ? 'kept' : keepable ? 'gone' : 'pass')
     },
-  }
-
-  #forward(request: ArrivedRequest, response: ServerResponse, leadKey: string | null, forward: () => void) {
-    let flight: Flight | null = null
-    if (leadKey !== null) {
-      let release = () => {}
-      const released = new Promise<void>((resolve) => (release = resolve))
-      const created: Flight = { key: leadKey, landed: false, release, released }
-      created.timer = setTimeout(() => this.#land(created, 'gone'), this.#coalesceWaitMs)
-      created.timer.unref()
-      this.#flights.set(leadKey, created)
-      // An answer that never reaches the last stage (the client left, Next.js failed) lets them go too.
-      response.once('close', () => this.#land(created, 'gone'))
-      flight = created
-    }
-    this.#forwarded.set(request, { generation: this.#generation, flight })
-    forward()
-  }
-
-  /** Lets a flight's waiters go (once): 'pass' remembers that its answer cannot be kept. */
-  #land(flight: Flight, outcome: 'kept' | 'pass' | 'gone') {
-    if (flight.landed) return
-    flight.landed = true
-    clearTimeout(flight.timer)
-    if (this.#flights.get(flight.key) === flight) this.#flights.delete(flight.key)
-    if (outcome === 'pass') this.#pass(flight.key)
-    flight.release()
-  }
-
-  /** What identical GETs wait under: the URL, the RSC headers and the encoding, as they arrived (null: none wait). */
-  #flightKey(request: ArrivedRequest): string | null {
-    if (request.method !== 'GET' || inDraftMode(request)) return null
-    const values = RSC_REQUEST_HEADERS.map((name) => headerText(request.headers, name))
-    return `${request.url}\n${values.join('\n')}\n${this.#negotiate(request.headers['accept-encoding']) ?? ''}`
-  }
-
-  #passing(key: string): boolean {
-    const until = this.#passes.get(key)
-    return until !== undefined && until > this.#now()
-  }
-
-  #pass(key: string) {
-    const now = this.#now()
-    const bytes = (name: string) => PASS_OVERHEAD + size(name)
-    if (this.#passes.delete(key)) this.#passBytes -= bytes(key)
-    if (bytes(key) > PASS_BYTES) return
-    this.#passes.set(key, now + MAX_AGE_MS)
-    this.#passBytes += bytes(key)
-    // Oldest first: expired, or the first to expire when the budget is full.
-    for (const [old, until] of this.#passes) {
-      if (until > now && this.#passBytes <= PASS_BYTES) break
-      this.#passes.delete(old)
-      this.#passBytes -= bytes(old)
-    }
   }
 
   #keepable(status: number, headers: OutgoingHttpHeaders, request: ArrivedRequest): boolean {

@@ -19,6 +19,15 @@ export type ArrivedRequest = {
   readonly headers: Readonly<IncomingHttpHeaders>
 }
 
+/** The request headers Next.js picks an RSC answer by (app-router-headers.js), whatever Vary says. */
+export const RSC_REQUEST_HEADERS = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-url',
+]
+
 /** Status and headers, by lower-case name, as they are about to go out. */
 export type ResponseHead = {
   status: number
