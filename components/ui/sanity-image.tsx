@@ -6,11 +6,8 @@ type Props = {
   /** The CSS width the image is shown at, per viewport: the browser picks the `srcset` file from it. */
   sizes: string
   className?: string
-  /** The page's main image: fetched first (high priority), not lazily, as next/image's `priority`. Not
-   *  announced in the head: a preload, whether react-dom's preload() or a <link> element, becomes a hint
-   *  of the page's RSC payload, which the router applies as soon as a prefetch of the page arrives, so
-   *  every page linking here downloaded a photo it never shows. The <img> is early in the page's HTML,
-   *  where the browser's preload scanner finds it anyway. */
+  /** The page's main image: fetched first (high priority), not lazily, as next/image's `priority`, and
+   *  never announced to other pages (below). */
   priority?: boolean
   'data-testid'?: string
 }
@@ -23,7 +20,7 @@ type Props = {
  */
 export function SanityImage({ source, alt, sizes, className, priority = false, ...rest }: Props) {
   const srcSet = source.srcSet
-  return (
+  const image = (
     // eslint-disable-next-line @next/next/no-img-element -- see above: next/image cannot carry this srcset
     <img
       src={source.src}
@@ -44,4 +41,9 @@ export function SanityImage({ source, alt, sizes, className, priority = false, .
       data-testid={rest['data-testid']}
     />
   )
+  // React's RSC renderer makes every eager <img> a preload hint of the page's payload (react-dom's
+  // preload() and <link rel="preload"> too), and the router applies the hints of a page as soon as its
+  // prefetch arrives: every page linking to the about page downloaded its photo. Inside <picture> it
+  // makes none (a <source> there may pick another file); `contents` leaves the layout to the <img>.
+  return priority ? <picture className="contents">{image}</picture> : image
 }
