@@ -14,8 +14,8 @@ import {
  * from the environment. Everything else (lib/sanity/env.ts, the policy's sources, the browser client,
  * the revalidate route, the scripts) asks here; nothing else imports the twins' package.
  *
- * Safe in a browser bundle: constants and zod only; starting the twins is @plume/local-twins/start's
- * job (scripts). Read by next.config.ts through Node's type stripping as well: no path aliases. The
+ * Safe in a browser bundle: constants and zod only; starting the twins is scripts/lib/start-twins.ts's
+ * job (the scripts). Read by next.config.ts through Node's type stripping as well: no path aliases. The
  * production server (server/) never imports it: its container image holds neither this nor zod. A
  * half-configured environment fails here, when the build reads it, with what to set.
  */

@@ -1,5 +1,5 @@
 /**
- * The icon names editors may pick in the Studio. Components/ui/icon.tsx draws each one; keeping
+ * The icon names editors may pick in the Studio, each drawn by components/ui/icon.tsx; keeping
  * the list here lets the schema and the renderer agree without the schema importing React.
  */
 export const ICON_NAMES = [

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
  * token, send a body or JSON, parse JSON no deeper than both twins can safely handle, and tell a
  * request to this machine from a DNS-rebinding page's (the Host and Origin checks). Each twin
  * answers the errors in its own wire shapes (content-lake/content-lake-error.ts: the Content Lake's
- * gateway errors; supabase/gateway.ts and create-local-supabase.ts: Supabase's).
+ * gateway errors; supabase/gateway.ts and start-local-supabase.ts: Supabase's).
  */
 
 /**

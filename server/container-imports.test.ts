@@ -123,7 +123,7 @@ describe('the production server’s imports (what its container image holds)', (
         expect.arrayContaining([
           'server/main.ts',
           'server/response-pipeline.ts',
-          'server/held-response.ts',
+          'server/intercept-response.ts',
           'lib/security/draft-access-cookie.ts',
         ]),
       )

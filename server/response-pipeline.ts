@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { cdnCacheStage } from './cdn-headers.ts'
 import { CompressionMemo, compressionStage, negotiateEncoding } from './compression-stage.ts'
-import { interceptResponse, type Flow } from './held-response.ts'
+import { interceptResponse, type Flow } from './intercept-response.ts'
 import { policyStage } from './policy-stage.ts'
 import { SharedCache } from './shared-cache.ts'
 import { headerText, type ArrivedRequest, type ResponseHead, type Stage } from './stage.ts'
 
 /*
  * What the production server does to each response Next.js writes, in order. Next.js answers as it
- * would alone; the response is caught once (held-response.ts), and these stages run over it, each
+ * would alone; the response is caught once (intercept-response.ts), and these stages run over it, each
  * knowing nothing of the others:
  *
  *   request ──► shared cache: a fresh shareable answer is sent again at once, Next.js never sees it

@@ -4,7 +4,7 @@ import { mayReadCookie, PRERENDER_BYPASS_COOKIE } from '../lib/security/request-
 /*
  * The shapes the response pipeline (response-pipeline.ts) passes to its stages. A stage sees the
  * request as it arrived and one response, and changes that response; it knows nothing of the other
- * stages, nor of how the response is held back or sent (held-response.ts).
+ * stages, nor of how the response is held back or sent (intercept-response.ts).
  */
 
 /**

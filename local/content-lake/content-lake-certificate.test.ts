@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { generate } from 'selfsigned'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startContentLake, type ContentLake } from './create-content-lake.ts'
+import { startContentLake, type ContentLake } from './start-content-lake.ts'
 import { CERTIFICATE_DAYS, certificateNames, loadOrCreateCertificate } from './tls.ts'
 
 /*

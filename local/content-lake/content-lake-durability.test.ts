@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from '../free-port.ts'
-import { startContentLake } from './create-content-lake.ts'
+import { startContentLake } from './start-content-lake.ts'
 import type { SanityDocument } from './document-store.ts'
 
 /*

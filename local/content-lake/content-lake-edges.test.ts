@@ -2,7 +2,7 @@ import { isValidSignature } from '@sanity/webhook'
 import { createClient, type SanityClient } from '@sanity/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import type { ContentLake } from './create-content-lake.ts'
+import type { ContentLake } from './start-content-lake.ts'
 import { startTestLake, type TestLake, type Webhook } from './test-lake.ts'
 
 /*

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startContentLake, type ContentLake } from './create-content-lake.ts'
+import { startContentLake, type ContentLake } from './start-content-lake.ts'
 
 /*
  * The editor first, whoever else is asking (security review; the lake is reachable by any page of a

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { applyPatch } from 'mendoza'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../free-port.ts'
-import { startContentLake, type ContentLake } from './create-content-lake.ts'
+import { startContentLake, type ContentLake } from './start-content-lake.ts'
 import { withoutRev } from './mendoza-effects.ts'
 import { startTestLake, type TestLake } from './test-lake.ts'
 

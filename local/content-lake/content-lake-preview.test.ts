@@ -1,7 +1,7 @@
 import type { LiveEvent, SanityClient } from '@sanity/client'
 import { stegaClean } from '@sanity/client/stega'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ContentLake } from './create-content-lake.ts'
+import type { ContentLake } from './start-content-lake.ts'
 import { startTestLake, type TestLake } from './test-lake.ts'
 
 /*

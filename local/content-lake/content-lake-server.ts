@@ -1,7 +1,7 @@
 // Command line of the local Content Lake: `node local/content-lake/content-lake-server.ts --help`.
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { startContentLake } from './create-content-lake.ts'
+import { startContentLake } from './start-content-lake.ts'
 import { LOCAL_CONTENT_LAKE_PORT, LOCAL_SITE_URL } from './content-lake-settings.ts'
 
 const HELP = `Local Content Lake (Sanity-compatible)

@@ -1,6 +1,6 @@
 import type { MutationEvent, SanityClient, WelcomeEvent } from '@sanity/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ContentLake } from './create-content-lake.ts'
+import type { ContentLake } from './start-content-lake.ts'
 import { startTestLake, type TestLake } from './test-lake.ts'
 
 /*

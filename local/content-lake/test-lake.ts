@@ -2,7 +2,7 @@ import { createClient, type SanityClient } from '@sanity/client'
 import { SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import { createServer, request, type IncomingMessage } from 'node:http'
 import { join } from 'node:path'
-import { startContentLake, type ContentLake } from './create-content-lake.ts'
+import { startContentLake, type ContentLake } from './start-content-lake.ts'
 
 /*
  * A Content Lake for a test file, in memory, seeded, spoken to through the real @sanity/client (the one

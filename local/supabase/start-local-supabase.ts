@@ -37,7 +37,7 @@ import { errorBody, handleRest } from './rest-api.ts'
 /*
  * A Supabase-compatible server for development and tests: PostgREST (/rest/v1), GoTrue (/auth/v1)
  * and Edge Functions (/functions/v1) over PGlite, running our own migrations and functions. See
- * server.ts for the command line and local/docs/supabase-wire.md for the wire format.
+ * supabase-server.ts for the command line and local/docs/supabase-wire.md for the wire format.
  */
 
 export type LocalSupabaseOptions = {

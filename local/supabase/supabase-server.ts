@@ -1,7 +1,7 @@
 // Command line of the local Supabase-compatible server: `node local/supabase/supabase-server.ts --help`.
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { startLocalSupabase } from './create-local-supabase.ts'
+import { startLocalSupabase } from './start-local-supabase.ts'
 
 const HELP = `Local Supabase-compatible server (PGlite)
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { startLocalSupabase, type LocalSupabaseOptions } from './create-local-supabase.ts'
+import { startLocalSupabase, type LocalSupabaseOptions } from './start-local-supabase.ts'
 
 /*
  * For this package's own tests of the Supabase twin: the twin over a project of its own with no

@@ -23,7 +23,7 @@ const logFile = benchLog('csp-throughput')
 const BASELINE = `
 import { createServer } from 'node:http'
 import { CompressionMemo, compressionStage } from './server/compression-stage.ts'
-import { interceptResponse } from './server/held-response.ts'
+import { interceptResponse } from './server/intercept-response.ts'
 process.env.NODE_ENV = 'production'
 const { default: next } = await import('next')
 const port = Number(process.argv[1])

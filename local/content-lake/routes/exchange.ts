@@ -121,7 +121,7 @@ export const MAX_JSON_BYTES = 4 * 1024 * 1024
 /**
  * A request's JSON body, or the Content Lake's 400 for one that does not parse or nests deeper than
  * the shared limit (MAX_JSON_DEPTH in ../../http-kit.ts). A body over `limit` throws the kit's
- * BodyTooLargeError, answered 413 in the gateway's shape by create-content-lake.ts.
+ * BodyTooLargeError, answered 413 in the gateway's shape by start-content-lake.ts.
  */
 export async function readJson(request: Request, limit = MAX_JSON_BYTES, tooLarge?: string): Promise<unknown> {
   const parsed = parseJson((await readBody(request, limit, { tooLarge })).toString('utf8'))
