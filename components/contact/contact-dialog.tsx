@@ -2,6 +2,7 @@
 
 import { LazyMotion, m, useReducedMotion } from 'framer-motion'
 import { useEffect, useRef } from 'react'
+import { Icon } from '@/components/ui/icon'
 import { selectedPackageLabel, type ContactCopy } from '@/lib/contact/contact-copy'
 import { keepTabInside } from '@/lib/focus-trap'
 import { ContactForm } from './contact-form'
@@ -67,17 +68,7 @@ export function ContactDialog({ open, packageName, openedAt, onClose, copy }: Co
               className="-mt-1 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-sand hover:text-ink"
               data-testid="contact-dialog-close"
             >
-              <svg
-                viewBox="0 0 24 24"
-                className="size-5"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              <Icon name="close" className="size-5" strokeWidth={2} />
             </button>
           </div>
           <p id="contact-dialog-description" className="mt-2 text-muted">

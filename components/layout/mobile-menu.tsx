@@ -1,6 +1,7 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
+import { Icon } from '@/components/ui/icon'
 import { keepTabInside } from '@/lib/focus-trap'
 import { Link } from '@/lib/i18n/link'
 import { useLocaleRoute } from '@/lib/i18n/use-locale-route'
@@ -78,17 +79,7 @@ export function MobileMenu({ services, labels }: MobileMenuProps) {
         className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand"
         data-testid="mobile-menu-button"
       >
-        <svg
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          className="size-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-        >
-          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-        </svg>
+        <Icon name={open ? 'close' : 'menu'} className="size-6" strokeWidth={1.8} />
       </button>
       <div
         id="mobile-menu"

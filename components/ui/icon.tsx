@@ -54,17 +54,37 @@ const PATHS: Record<IconName, string[]> = {
   lightbulb: ['M9 18h6', 'M10 21h4', 'M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2V16h5v-.1c0-.8.4-1.5 1-2A6 6 0 0 0 12 3z'],
 }
 
-type IconProps = { name: string | null | undefined; className?: string; title?: string }
+/*
+ * The site's own controls (closing a dialog, a toast or the menu; opening the menu), which editors never
+ * pick: kept out of ICON_NAMES, so the Studio's icon lists do not offer them. Each cross or bar set is
+ * one path, as the buttons drew it before they used this component; its segments never meet, so the
+ * round line join added here changes no pixel.
+ */
+const CONTROL_PATHS = {
+  close: ['M6 6l12 12M18 6L6 18'],
+  menu: ['M4 7h16M4 12h16M4 17h16'],
+} satisfies Record<string, string[]>
+
+const isControlName = (name: unknown): name is keyof typeof CONTROL_PATHS =>
+  typeof name === 'string' && Object.hasOwn(CONTROL_PATHS, name)
+
+type IconProps = {
+  name: string | null | undefined
+  className?: string
+  title?: string
+  /** The controls' glyphs are drawn heavier (1.8 or 2) than the content icons. */
+  strokeWidth?: number
+}
 
 /** A decorative icon by name; unknown names fall back to a neutral mark rather than breaking a page. */
-export function Icon({ name, className = 'size-6', title }: IconProps) {
-  const paths = PATHS[isIconName(name) ? name : 'sparkles']
+export function Icon({ name, className = 'size-6', title, strokeWidth = 1.7 }: IconProps) {
+  const paths = isControlName(name) ? CONTROL_PATHS[name] : PATHS[isIconName(name) ? name : 'sparkles']
   return (
     <svg
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth={1.7}
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       className={className}

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { dismissToast, getServerToasts, getToasts, subscribeToasts } from '@/lib/toast-store'
+import { Icon } from './icon'
 
 /**
  * Renders the toast queue in a manual popover, i.e. in the browser's top layer: a toast raised while
@@ -59,17 +60,7 @@ export function Toaster({ dismissLabel }: { dismissLabel: string }) {
             aria-label={dismissLabel}
             className="-m-1 inline-flex size-8 items-center justify-center rounded-full opacity-70 hover:opacity-100"
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-4"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <Icon name="close" className="size-4" strokeWidth={2} />
           </button>
         </div>
       ))}

@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { heroHeadingFields } from '../fields/hero'
 
 const cards = (name: string, title: string, count: number) =>
   defineField({
@@ -21,13 +22,7 @@ export const aboutPage = defineType({
       title: 'Bandeau',
       type: 'object',
       fields: [
-        defineField({
-          name: 'eyebrow',
-          title: 'Surtitre',
-          type: 'localeString',
-          validation: (rule) => rule.required(),
-        }),
-        defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
+        ...heroHeadingFields,
         defineField({
           name: 'intro',
           title: 'Introduction',

@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { heroField } from '../fields/hero'
 
 const sectionHeading = (name: string, title: string) =>
   defineField({
@@ -18,25 +19,10 @@ export const homePage = defineType({
   type: 'document',
   fields: [
     defineField({ name: 'seo', title: 'Référencement', type: 'seo', validation: (rule) => rule.required() }),
-    defineField({
-      name: 'hero',
+    heroField({
       title: 'Bandeau principal',
-      type: 'object',
+      ctaLabelTitle: 'Bouton',
       fields: [
-        defineField({
-          name: 'eyebrow',
-          title: 'Surtitre',
-          type: 'localeString',
-          validation: (rule) => rule.required(),
-        }),
-        defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-        defineField({
-          name: 'subtitle',
-          title: 'Sous-titre',
-          type: 'localeText',
-          validation: (rule) => rule.required(),
-        }),
-        defineField({ name: 'ctaLabel', title: 'Bouton', type: 'localeString', validation: (rule) => rule.required() }),
         defineField({
           name: 'trustLines',
           title: 'Arguments de confiance',

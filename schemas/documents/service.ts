@@ -1,5 +1,6 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { ICON_NAMES } from '../../lib/icons'
+import { heroField } from '../fields/hero'
+import { cardFaceFields } from '../objects/card'
 
 /** The four service pages' fixed routes (spec §2). */
 export const SERVICE_PAGE_SLUGS = [
@@ -16,20 +17,7 @@ export const service = defineType({
   type: 'document',
   fields: [
     defineField({ name: 'order', title: 'Ordre', type: 'number', validation: (rule) => rule.required().integer() }),
-    defineField({
-      name: 'icon',
-      title: 'Icône',
-      type: 'string',
-      options: { list: [...ICON_NAMES] },
-      validation: (rule) => rule.required(),
-    }),
-    defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-    defineField({
-      name: 'description',
-      title: 'Description',
-      type: 'localeText',
-      validation: (rule) => rule.required(),
-    }),
+    ...cardFaceFields,
     defineField({
       name: 'slug',
       title: 'Adresse de la page',
@@ -51,32 +39,7 @@ export const service = defineType({
       hidden: ({ document }) => !(document?.slug as { current?: string } | undefined)?.current,
       fields: [
         defineField({ name: 'seo', title: 'Référencement', type: 'seo', validation: (rule) => rule.required() }),
-        defineField({
-          name: 'hero',
-          title: 'Bandeau',
-          type: 'object',
-          fields: [
-            defineField({
-              name: 'eyebrow',
-              title: 'Surtitre',
-              type: 'localeString',
-              validation: (rule) => rule.required(),
-            }),
-            defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-            defineField({
-              name: 'subtitle',
-              title: 'Sous-titre',
-              type: 'localeText',
-              validation: (rule) => rule.required(),
-            }),
-            defineField({
-              name: 'ctaLabel',
-              title: 'Bouton (vers les forfaits)',
-              type: 'localeString',
-              validation: (rule) => rule.required(),
-            }),
-          ],
-        }),
+        heroField({ title: 'Bandeau', ctaLabelTitle: 'Bouton (vers les forfaits)' }),
         defineField({ name: 'highlight', title: 'Chiffre clé (facultatif)', type: 'localeString' }),
         defineField({
           name: 'featuresTitle',

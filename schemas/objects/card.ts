@@ -1,27 +1,39 @@
 import { defineField, defineType } from 'sanity'
 import { ICON_NAMES } from '../../lib/icons'
 
+/*
+ * The card's fields and preview, spread into the documents that are cards too: a service (its card on
+ * the home page: icon, title, description) and a benefit (all four). One definition keeps their names,
+ * labels and rules alike. Spread, not `type: 'card'`, which would nest the fields under a field of
+ * their own and change those documents' stored shape.
+ */
+export const cardFaceFields = [
+  defineField({
+    name: 'icon',
+    title: 'Icône',
+    type: 'string',
+    options: { list: [...ICON_NAMES] },
+    validation: (rule) => rule.required(),
+  }),
+  defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
+  defineField({
+    name: 'description',
+    title: 'Description',
+    type: 'localeText',
+    validation: (rule) => rule.required(),
+  }),
+]
+export const cardFields = [
+  ...cardFaceFields,
+  defineField({ name: 'highlight', title: 'Chiffre clé (facultatif)', type: 'localeString' }),
+]
+export const cardPreview = { select: { title: 'title.fr', subtitle: 'highlight.fr' } }
+
 /** An icon, a title, a description and an optional short claim: features, journey steps, values. */
 export const card = defineType({
   name: 'card',
   title: 'Carte',
   type: 'object',
-  fields: [
-    defineField({
-      name: 'icon',
-      title: 'Icône',
-      type: 'string',
-      options: { list: [...ICON_NAMES] },
-      validation: (rule) => rule.required(),
-    }),
-    defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-    defineField({
-      name: 'description',
-      title: 'Description',
-      type: 'localeText',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({ name: 'highlight', title: 'Chiffre clé (facultatif)', type: 'localeString' }),
-  ],
-  preview: { select: { title: 'title.fr', subtitle: 'highlight.fr' } },
+  fields: cardFields,
+  preview: cardPreview,
 })
