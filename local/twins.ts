@@ -60,6 +60,8 @@ export type TwinKind<C extends TwinOptions> = {
   /** The variable that moves it elsewhere, named when its port is taken. */
   variable: string
   args: (options: C) => string[]
+  /** What its process needs in its environment, whoever starts it. */
+  env?: Record<string, string>
 }
 
 export const CONTENT_LAKE: TwinKind<ContentLakeOptions> = {
@@ -67,6 +69,9 @@ export const CONTENT_LAKE: TwinKind<ContentLakeOptions> = {
   what: 'the local Content Lake',
   script: join(import.meta.dirname, 'content-lake', 'content-lake-server.ts'),
   variable: 'NEXT_PUBLIC_SANITY_LOCAL_PORT',
+  // sharp's memory goes back to the system after a large transform (README, Images): glibc is set before
+  // the process starts, so here rather than in the server.
+  env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
   args: (lake) => [
     ...['--port', String(lake.port), '--seed-dir', lake.seedDir],
     ...(lake.dataDir ? ['--data-dir', lake.dataDir] : ['--memory']),

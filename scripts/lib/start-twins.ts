@@ -192,11 +192,7 @@ export async function startTwins(config: TwinsConfig): Promise<RunningTwins> {
         quiet: config.quiet,
         maxRestarts: config.maxRestarts,
         restartWindowMs: config.restartWindowMs,
-        // The lake's sharp: glibc gives its freed memory back to the system (local/README.md, "Images").
-        env:
-          twin === CONTENT_LAKE
-            ? { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...options.env }
-            : options.env,
+        env: { ...twin.env, ...options.env },
         logFile: options.logFile,
         onGiveUp,
       })
