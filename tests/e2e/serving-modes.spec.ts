@@ -47,7 +47,9 @@ async function sendForm(page: Page, form: ReturnType<Page['getByTestId']>, email
 
 test.describe(`served by ${mode}`, () => {
   test('every public page hydrates under the policy it is sent with', async ({ page }) => {
-    test.setTimeout(120_000)
+    // A ceiling that catches a hang, per page: 20 pages in one test, beside the Studio's tests on 2 cores,
+    // once took 2 min for pages that each hydrated (120 s for the whole loop timed out mid-page).
+    test.setTimeout(PUBLIC_PATHS.length * 2 * 15_000)
     // At rest (fixtures.ts): hydration is what this loop checks; the tests below interact with the
     // pages as they move.
     await page.emulateMedia(AT_REST)
