@@ -1,16 +1,18 @@
 import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTs from 'eslint-config-next/typescript'
 
-// The local twins (local/, @plume/local-twins) and the site meet at one door: the site reaches them only
-// through lib/backends.ts, the scripts only through scripts/lib/start-twins.ts (tests may use the package
-// directly); the package imports nothing from the site.
+// The site never reaches the local twins (local/, @plume/local-twins): it reads its services from the
+// environment (lib/backends.ts), which the commands that start the twins fill in. The scripts reach them
+// only through scripts/lib/start-twins.ts (tests may use the package directly); the package imports
+// nothing from the site.
 const twinsPackage = {
   group: ['@plume/local-twins', '@plume/local-twins/*'],
-  message: 'Reach the local twins through lib/backends.ts (the site) or scripts/lib/start-twins.ts (the scripts).',
+  message:
+    'The site knows its services by their variables only (lib/backends.ts); the scripts start the twins through scripts/lib/start-twins.ts.',
 }
 const twinsFolder = {
   regex: '^(\\.{1,2}/|@/)(.*/)?local(/|$)',
-  message: 'Import the local twins through their package, @plume/local-twins, from the door (lib/backends.ts) only.',
+  message: 'Import the local twins through their package, @plume/local-twins, from scripts/lib/start-twins.ts only.',
 }
 const intoTheSite = (up) => ({
   patterns: [
@@ -60,7 +62,7 @@ const config = [
   },
   {
     files: ['**/*.{js,mjs,ts,tsx,mts}'],
-    ignores: ['local/**', 'lib/backends.ts', 'scripts/lib/start-twins.ts', 'tests/**', '**/*.test.ts'],
+    ignores: ['local/**', 'scripts/lib/start-twins.ts', 'tests/**', '**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [twinsPackage, twinsFolder] }] },
   },
   { files: ['tests/**'], rules: { 'no-restricted-imports': ['error', { patterns: [twinsFolder] }] } },

@@ -1,34 +1,12 @@
 'use client'
 
-import { createClient } from '@sanity/client'
 import { defineConfig } from 'sanity'
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
-import { isSanityHosted, sanityBrowserApiHost, sanityDataset, sanityProjectId } from './lib/sanity/env'
+import { sanityApiHost, sanityDataset, sanityProjectId } from './lib/sanity/env'
 import { schemaTypes } from './schemas'
 import { locations, mainDocuments } from './studio/presentation'
 import { singletonTypes, structure } from './studio/structure'
-
-/**
- * With the local Content Lake the Studio talks to `https://localhost:<port>` (HTTP/2), without the
- * project subdomain, signed in with the token the local server issues (see local/README.md).
- */
-const localContentLake = isSanityHosted
-  ? {}
-  : {
-      apiHost: sanityBrowserApiHost,
-      auth: { loginMethod: 'token' as const, apiHost: sanityBrowserApiHost },
-      unstable_clientFactory: (options: Parameters<typeof createClient>[0]) =>
-        createClient({ ...options, useProjectHostname: false }),
-      // groq-js, behind the local server, has no full-text engine for the default `text::query` search.
-      search: { strategy: 'groqLegacy' as const },
-      // What the local Content Lake does not serve is not shown (local/README.md, What it leaves out):
-      // releases (a blank tool, a 400 from /data/actions), scheduled publishing and drafts, tasks.
-      releases: { enabled: false },
-      scheduledPublishing: { enabled: false },
-      scheduledDrafts: { enabled: false },
-      tasks: { enabled: false },
-    }
 
 /** The embedded Studio at /studio. Singletons can be edited and published, never created or deleted. */
 export default defineConfig({
@@ -37,7 +15,13 @@ export default defineConfig({
   basePath: '/studio',
   projectId: sanityProjectId,
   dataset: sanityDataset,
-  ...localContentLake,
+  // `https://api.sanity.io` unless NEXT_PUBLIC_SANITY_API_HOST names another: the project's requests go
+  // to `<projectId>.<host>`, the sign-in, the features and everything else as Sanity's API answers them.
+  apiHost: sanityApiHost,
+  // Field-by-field `match` on titles and slugs, hosted and offline alike: for a few dozen documents it
+  // finds what an editor types as well as the full-text engine does, and groq-js (the local Content
+  // Lake) runs it; the default strategy's `text::query()` has no engine there (docs/decisions.md).
+  search: { strategy: 'groqLegacy' },
   plugins: [
     structureTool({ structure }),
     // The site in a frame, in draft mode (app/api/draft-mode), on this same origin.
@@ -52,8 +36,6 @@ export default defineConfig({
     templates: (templates) => templates.filter(({ schemaType }) => !singletonTypes.has(schemaType)),
   },
   document: {
-    // Comments need the hosted Comments API (an addon dataset): the local Content Lake has none.
-    ...(isSanityHosted ? {} : { comments: { enabled: false } }),
     actions: (actions, { schemaType }) =>
       singletonTypes.has(schemaType)
         ? actions.filter(({ action }) => action && ['publish', 'discardChanges', 'restore'].includes(action))

@@ -23,6 +23,13 @@ export default defineConfig({
     // run (SIGTRAP, "Check failed: jit_page_->allocations_.erase(addr) == 1" while freeing WebAssembly
     // code), a crash no test can catch.
     pool: 'forks',
+    // The site reads its services from the environment only (lib/backends.ts): modules that load it get
+    // a hosted-shaped configuration. Tests that talk to a service start it and pass its own addresses.
+    env: {
+      NEXT_PUBLIC_SANITY_PROJECT_ID: 'test1234',
+      NEXT_PUBLIC_SUPABASE_URL: 'https://test1234.supabase.co',
+      NEXT_PUBLIC_SUPABASE_ANON_KEY: 'test-anon-key',
+    },
     // Logs of passing tests (the function's JSON lines) stay quiet; a failing test shows its own.
     silent: 'passed-only',
     // Ceilings that catch hangs, generous enough for a busy 2-core machine (starting a local Supabase

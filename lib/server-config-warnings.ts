@@ -1,5 +1,3 @@
-import { backendsFromEnv } from './backends.ts'
-
 /** Shortest secret we accept without a warning: 32 characters (random ones: `openssl rand -base64 32`). */
 const MIN_SECRET_LENGTH = 32
 
@@ -10,8 +8,7 @@ const MIN_SECRET_LENGTH = 32
  */
 export function serverConfigWarnings(env: Record<string, string | undefined> = process.env): string[] {
   const warnings: string[] = []
-  const hosted = backendsFromEnv(env).sanity.hosted
-  if (hosted && !env.SANITY_REVALIDATE_SECRET) {
+  if (!env.SANITY_REVALIDATE_SECRET) {
     warnings.push(
       'SANITY_REVALIDATE_SECRET is not set: /api/revalidate will refuse every webhook, and pages show a publish only after the next build. ' +
         "Set it to the secret of the project's webhook (docs/sanity.md: Connect a real Sanity project).",

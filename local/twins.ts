@@ -68,7 +68,7 @@ export const CONTENT_LAKE: TwinKind<ContentLakeOptions> = {
   name: 'content-lake',
   what: 'the local Content Lake',
   script: join(import.meta.dirname, 'content-lake', 'content-lake-server.ts'),
-  variable: 'NEXT_PUBLIC_SANITY_LOCAL_PORT',
+  variable: 'CONTENT_LAKE_PORT',
   // sharp's memory goes back to the system after a large transform (README, Images): glibc is set before
   // the process starts, so here rather than in the server.
   env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },

@@ -3,15 +3,15 @@
 import { parseArgs } from 'node:util'
 import { AdminCreationError, createAdmin } from '../lib/admin/create-admin.ts'
 import { generateStrongPassword } from '../lib/admin/password-policy.ts'
-import { backends, serviceRoleKey as serviceRoleKeyFor } from '../lib/backends.ts'
-import { anotherFoldersSupabase } from './lib/start-twins.ts'
+import { configuredSupabase } from './lib/start-twins.ts'
 
+const target = await configuredSupabase()
 const USAGE = `Usage: npm run admin:create -- --email <address> [--password <password>]
 
 Creates a confirmed user and grants it the admin role of the inbox (/admin-panel-2024).
 Without --password (or ADMIN_PASSWORD), a strong password is generated and printed once.
 A password must have 12+ characters and three kinds of characters (lower, upper, digit, symbol).
-Target: NEXT_PUBLIC_SUPABASE_URL (default: the local Supabase twin, which must be running; now ${backends.supabase.url}),
+Target: NEXT_PUBLIC_SUPABASE_URL (default: the local Supabase twin, which must be running; now ${target.url}),
 with SUPABASE_SERVICE_ROLE_KEY (required for a hosted project).`
 
 const { values } = parseArgs({
@@ -22,15 +22,12 @@ if (values.help || !values.email) {
   process.exit(values.help ? 0 : 2)
 }
 
-const { url, local: isLocal } = backends.supabase
+const { url, local: isLocal, serviceRoleKey, refusal } = target
 // The local twin this folder's `npm start` runs, never another folder's on the same port.
-const refusal =
-  isLocal && backends.supabase.localPort !== null && (await anotherFoldersSupabase(backends.supabase.localPort))
 if (refusal) {
   console.error(refusal)
   process.exit(1)
 }
-const serviceRoleKey = serviceRoleKeyFor()
 if (!serviceRoleKey) {
   console.error(
     `SUPABASE_SERVICE_ROLE_KEY is required to create an admin on ${url} (Project Settings → API keys → service_role / secret).`,

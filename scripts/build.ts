@@ -7,7 +7,14 @@ import { join } from 'node:path'
 import nextEnv from '@next/env'
 import { addCompileHints } from './lib/chunk-compile-hints.ts'
 import { addInlineStyleHashes } from './lib/inline-style-hashes.ts'
-import { startTwins, twinsFor, TwinStartError, type RunningTwins } from './lib/start-twins.ts'
+import {
+  siteVariables,
+  startTwins,
+  supabaseTwinUrl,
+  twinsFor,
+  TwinStartError,
+  type RunningTwins,
+} from './lib/start-twins.ts'
 import { exitAfterStopping, runToEnd } from './lib/supervisor.ts'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -24,8 +31,10 @@ async function step(command: string, args: string[]) {
 // The test command runs TypeGen once before its lanes (PLUME_TYPEGEN_DONE), so the build does not
 // rewrite the types while TypeScript reads them.
 if (process.env.PLUME_TYPEGEN_DONE !== '1') await step('node', ['scripts/typegen.ts'])
-// Only the Content Lake: the build reads no Supabase.
-const { contentLake } = twinsFor(process.env, { contentLake: { dataDir: '.data/content-lake', webhook: false } })
+// Only the Content Lake: the build reads no Supabase (but inlines its URL and public key).
+const { contentLake, supabase } = twinsFor(process.env, {
+  contentLake: { dataDir: '.data/content-lake', webhook: false },
+})
 let twins: RunningTwins | undefined
 if (contentLake) {
   try {
@@ -36,6 +45,11 @@ if (contentLake) {
   if (!twins?.contentLake?.reused)
     console.log(`[build] started the local Content Lake on port ${contentLake.port} for the build`)
 }
+// The build reads the twins as the site will: by the variables they hand over.
+Object.assign(
+  process.env,
+  await siteVariables({ contentLake: twins?.contentLake, supabase: supabase && { url: supabaseTwinUrl(supabase) } }),
+)
 // A build takes the content as it is now. Next's data cache (<distDir>/cache/fetch-cache), written by
 // the last server that ran this build folder, keeps each answer until a publish revalidates its tag: it
 // may hold content edited while no server was listening for the webhook, and the browser tests' build

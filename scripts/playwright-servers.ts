@@ -24,7 +24,8 @@ const env = testServersEnv(ports)
 Object.assign(process.env, env, { NEXT_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' })
 const onGiveUp = (message: string) => void exitAfterStopping(1, `✖ ${message}`)
 mkdirSync('test-results', { recursive: true })
-await startTestContentLake({ lakePort: ports.lakePort, siteUrl: env.NEXT_PUBLIC_SITE_URL, onGiveUp })
+const lake = await startTestContentLake({ lakePort: ports.lakePort, siteUrl: env.NEXT_PUBLIC_SITE_URL, onGiveUp })
+Object.assign(env, lake.variables)
 const runBuild = async (buildEnv: NodeJS.ProcessEnv) => {
   console.log('[e2e] building the site for the browser tests (.next-test is missing or stale)…')
   return (await runToEnd('npm', ['run', '--silent', 'build'], { env: buildEnv })).code === 0

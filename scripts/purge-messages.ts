@@ -5,10 +5,9 @@
 // operator who wants it done now. It starts nothing: a twin that is not running is said so.
 import { createClient } from '@supabase/supabase-js'
 import { parseArgs } from 'node:util'
-import { backends, serviceRoleKey as serviceRoleKeyFor } from '../lib/backends.ts'
-import { anotherFoldersSupabase } from './lib/start-twins.ts'
+import { configuredSupabase } from './lib/start-twins.ts'
 
-const { url, local } = backends.supabase
+const { url, local, serviceRoleKey: key, refusal } = await configuredSupabase()
 const USAGE = `Usage: npm run messages:purge
 
 Deletes every message of each address whose most recent message is older than the retention period
@@ -25,14 +24,11 @@ if (values.help) {
 }
 
 // The local twin this folder's `npm start` runs, never another folder's on the same port.
-const refusal =
-  local && backends.supabase.localPort !== null && (await anotherFoldersSupabase(backends.supabase.localPort))
 if (refusal) {
   console.error(refusal)
   process.exit(1)
 }
 
-const key = serviceRoleKeyFor()
 if (!key) {
   console.error(`SUPABASE_SERVICE_ROLE_KEY is required to purge messages on ${url} (Project Settings → API keys).`)
   process.exit(2)

@@ -1,14 +1,21 @@
 // `npm start` (and `npm run dev` with --dev: hot reload, no build): start the local twins the
-// configuration needs (lib/backends.ts: the Content Lake without a hosted Sanity project, the Supabase
-// twin when the app points at a loopback Supabase URL), build when needed, then serve the production
+// configuration needs (the Content Lake without a Sanity project id, the Supabase twin without a
+// Supabase URL or with a loopback one), hand their addresses and secrets to the site as the variables a
+// hosted deployment sets (`--print-env` prints them), build when needed, then serve the production
 // build on PORT (default 3000) with our server (server/main.ts). Every process is the supervisor's
 // (scripts/lib/supervisor.ts): a twin that dies is started again (a few times a minute at most, then
 // everything stops with a message); Ctrl-C, SIGTERM, or any failure here stops everything.
 import nextEnv from '@next/env'
 import { ensureFirstAdmin } from '../lib/admin/ensure-first-admin.ts'
-import { backends as configured, serviceRoleKey } from '../lib/backends.ts'
 import { buildInputs, buildIsCurrent, writeBuildStamp } from './lib/build-stamp.ts'
-import { isPortTaken, startTwins, twinsFor, TwinStartError, type RunningTwins } from './lib/start-twins.ts'
+import {
+  isPortTaken,
+  siteVariables,
+  startTwins,
+  twinsFor,
+  TwinStartError,
+  type RunningTwins,
+} from './lib/start-twins.ts'
 import { exitAfterStopping, exitOnSignalWith, runToEnd, startProcess } from './lib/supervisor.ts'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -18,6 +25,7 @@ process.on('uncaughtException', (error) => void exitAfterStopping(1, `[start] ${
 process.on('unhandledRejection', (error) => void exitAfterStopping(1, `[start] ${(error as Error)?.stack ?? error}`))
 
 const dev = process.argv.includes('--dev')
+const printEnv = process.argv.includes('--print-env')
 // The .env files, as Next reads them (.env.local and the rest): the twins, the port and the site URL
 // decided here must be the ones the build and the server will see.
 nextEnv.loadEnvConfig(process.cwd(), dev, { info: () => {}, error: console.error })
@@ -48,20 +56,29 @@ try {
 } catch (error) {
   await exitAfterStopping(1, `[start] ${error instanceof TwinStartError ? error.message : error}`)
 }
+// The site reads its services from these variables only, as it would a hosted project's.
+const handed = twins ? await siteVariables(twins) : {}
+Object.assign(process.env, handed)
+if (printEnv && Object.keys(handed).length > 0) {
+  console.log('[start] the local services, as variables (for another tool: copy them into its environment):')
+  for (const [name, value] of Object.entries(handed)) console.log(`${name}=${value}`)
+} else if (Object.keys(handed).length > 0) {
+  console.log(
+    `[start] the site reads the local services through ${Object.keys(handed).length} variables: \`npm start -- --print-env\` prints them`,
+  )
+}
 if (twins?.contentLake) {
   if (twins.contentLake.reused)
     console.log(`[start] using the local Content Lake already running on port ${twins.contentLake.port}`)
   console.log(`[start] the Studio is at ${siteUrl}/studio (content: local Content Lake, ${twins.contentLake.httpsUrl})`)
 }
-// The local Supabase twin takes the CLI's well-known service key (lib/backends.ts).
-const serviceKey = serviceRoleKey()
-if (twins?.supabase && serviceKey) {
+if (twins?.supabase) {
   if (twins.supabase.reused) console.log(`[start] using the Supabase API already running on ${twins.supabase.url}`)
   if (twins.mailViewer)
     console.log(`[start] emails sent offline (contact notifications) are in the mail viewer: ${twins.mailViewer.url}`)
   await ensureFirstAdmin({
-    url: configured.supabase.url,
-    serviceRoleKey: serviceKey,
+    url: handed.NEXT_PUBLIC_SUPABASE_URL,
+    serviceRoleKey: handed.SUPABASE_SERVICE_ROLE_KEY,
     inboxUrl: `${siteUrl}/admin-panel-2024`,
   }).catch((error: Error) => {
     console.error(`[start] could not check for a first admin: ${error.message}`)

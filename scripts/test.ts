@@ -240,6 +240,8 @@ async function prepareBrowserTests(): Promise<BrowserTests | null> {
     return ''
   })
   const lake = await startTestContentLake({ lakePort, siteUrl, onGiveUp: serverGaveUp })
+  // Its viewer token and webhook secret, made for this run's folder: the site reads them as variables.
+  Object.assign(buildEnv, lake.variables)
   // The Supabase twin starts meanwhile (its migrations take a while); the build reads no Supabase.
   const supabase = startTestSupabase({ supabasePort, onGiveUp: serverGaveUp })
   // Sanity's validator reads the Content Lake beside the build, which does not wait for its verdict

@@ -1,12 +1,14 @@
 'use client'
 
 // The Studio itself, with all of `sanity`: loaded by studio.tsx, in the browser only.
-import { NextStudio as NextStudioWithBridge } from 'next-sanity/studio'
 import { NextStudio } from 'next-sanity/studio/client-component'
-import { isSanityHosted } from '@/lib/sanity/env'
 import config from '../../sanity.config'
 
-/** On the hosted project with Sanity's dashboard bridge script; offline without it (no dashboard). */
+/**
+ * Without Sanity's dashboard bridge (next-sanity/studio's default export loads it): the Studio's policy
+ * runs only this site's scripts (lib/security/content-security-policy.ts), so the bridge's script from
+ * core.sanity-cdn.com would be refused anyway, with a violation report on every visit.
+ */
 export default function StudioApp() {
-  return isSanityHosted ? <NextStudioWithBridge config={config} /> : <NextStudio config={config} />
+  return <NextStudio config={config} />
 }

@@ -1,7 +1,7 @@
 import { createClient } from 'next-sanity'
-import { sanityApiVersion, sanityDataset, sanityProjectId, sanityServerApiHost } from './env'
+import { sanityApiVersion, sanityDataset, sanityProjectId, sanityServerApiUrl } from './env'
 
-/** The one Content Lake client of the site's server: hosted, or the local Content Lake. */
+/** The one Content Lake client of the site's server. */
 export function createSanityClient() {
   return createClient({
     projectId: sanityProjectId,
@@ -10,6 +10,9 @@ export function createSanityClient() {
     useCdn: false,
     perspective: 'published',
     token: process.env.SANITY_API_READ_TOKEN || undefined,
-    ...(sanityServerApiHost ? { apiHost: sanityServerApiHost, useProjectHostname: false } : {}),
+    // The project's API as configured (by default `https://<projectId>.api.sanity.io`, what the client
+    // would build itself): used as it is.
+    apiHost: sanityServerApiUrl,
+    useProjectHostname: false,
   })
 }

@@ -7,7 +7,7 @@ import { hasDraftAccess } from '@/lib/draft-mode/draft-access'
 import { withFrenchTypography } from '@/lib/i18n/french-typography'
 import type { Locale } from '@/lib/i18n/routing'
 import { createSanityClient } from './client'
-import { isSanityHosted, sanityServerApiHost, sanityStudioUrl } from './env'
+import { sanityServerApiUrl, sanityStudioUrl } from './env'
 import { previewToken } from './preview-token'
 // SanityQueries is the global query → result map that TypeGen writes into sanity.types.ts.
 import './sanity.types'
@@ -18,7 +18,7 @@ type QueryParams = { locale?: Locale; slug?: string }
 let client: ReturnType<typeof createSanityClient> | undefined
 
 /**
- * The one way pages read content: the Content Lake (hosted, or the local one), cached by Next and
+ * The one way pages read content: the Content Lake, cached by Next and
  * revalidated by tag (`sanity` for everything, plus the caller's tags). French results get French
  * typography (no-break spaces before high punctuation).
  *
@@ -74,7 +74,7 @@ async function fetchDraft<const Q extends string>(
   params: QueryParams,
 ): Promise<{ result: QueryResult<Q>; resultSourceMap?: ContentSourceMap }> {
   client ??= createSanityClient()
-  const token = await previewToken()
+  const token = previewToken()
   if (!token) throw new Error('Draft mode needs a token that reads drafts: set SANITY_API_READ_TOKEN (a Viewer token).')
   try {
     return await client.fetch<QueryResult<Q>>(query, params, {
@@ -91,10 +91,10 @@ async function fetchDraft<const Q extends string>(
 }
 
 function explainConnectionError(error: unknown): unknown {
-  if (isSanityHosted || !isConnectionError(error)) return error
+  if (!isConnectionError(error)) return error
   return new Error(
-    `The local Content Lake is not running at ${sanityServerApiHost}. Start the site with \`npm start\` or \`npm run dev\` ` +
-      '(they start it), or run `npm run sanity:local`; or set NEXT_PUBLIC_SANITY_PROJECT_ID to use a hosted project.',
+    `Nothing answers at ${sanityServerApiUrl}, the Content Lake this site was configured with. Offline, ` +
+      '`npm start` and `npm run dev` start the local one and set its address; hosted, check the project id.',
     { cause: error },
   )
 }

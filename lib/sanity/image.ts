@@ -1,5 +1,5 @@
 import { createImageUrlBuilder } from '@sanity/image-url'
-import { sanityDataset, sanityProjectId, sanityServerApiHost } from './env'
+import { sanityCdnUrl, sanityDataset, sanityProjectId } from './env'
 
 type Rect = {
   _type?: string
@@ -32,12 +32,8 @@ export type ImageSource = {
   placeholder?: string
 }
 
-// Hosted, Sanity's image CDN; offline, the local Content Lake, which serves the CDN's paths and parameters.
-const builder = createImageUrlBuilder({
-  projectId: sanityProjectId,
-  dataset: sanityDataset,
-  ...(sanityServerApiHost ? { baseUrl: sanityServerApiHost } : {}),
-})
+// Sanity's image CDN, or whatever serves its paths and parameters where NEXT_PUBLIC_SANITY_CDN_URL says.
+const builder = createImageUrlBuilder({ projectId: sanityProjectId, dataset: sanityDataset, baseUrl: sanityCdnUrl })
 
 /*
  * The widths offered, as multiples of the widest CSS width the image is shown at: 1× for a 1x screen

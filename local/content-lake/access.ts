@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import { bearerToken, type Request } from '../http-kit.ts'
-import { gatewayError } from './content-lake-error.ts'
+import { gatewayError, sessionNotFound } from './content-lake-error.ts'
 
 /*
  * Who a request is, as the Content Lake decides it from its bearer token: the local editor (reads
@@ -32,7 +32,7 @@ export class LakeAccess {
   authenticate(request: Request, required: boolean): boolean {
     const presented = bearerToken(request)
     if (presented && !this.isEditor(request) && !this.presents(request, this.viewerToken))
-      throw gatewayError(401, 'Unauthorized', 'Session not found: the token is not a local token')
+      throw sessionNotFound('Session not found: the token is not a local token')
     if (required && !presented)
       throw gatewayError(401, 'Unauthorized', 'Not authorized: this request needs the local editor token')
     return Boolean(presented)

@@ -25,3 +25,15 @@ export function badRequest(description: string, type = 'httpBadRequest') {
 export function gatewayError(status: number, error: string, message: string, headers: Record<string, string> = {}) {
   return new ContentLakeError(status, { statusCode: status, error, message }, message, headers)
 }
+
+/**
+ * The 401 of a token that is no session (`errorCode` `SIO-401-ANF`, as the hosted API answers it): the
+ * Studio signs out on it and shows its sign-in screen, where a stale stored token would otherwise stay.
+ */
+export function sessionNotFound(message: string) {
+  return new ContentLakeError(
+    401,
+    { statusCode: 401, error: 'Unauthorized', message, errorCode: 'SIO-401-ANF' },
+    message,
+  )
+}

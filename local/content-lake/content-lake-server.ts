@@ -24,7 +24,8 @@ Options:
   --memory                 keep everything in memory only (tests, benchmarks)
   --seed-dir <folder>      an export (production.ndjson + images/) imported into an empty dataset
                            (default: none, the dataset starts empty; npm run sanity:local passes studio/seed)
-  --site-url <url>         the site: allowed CORS origin and webhook target (default ${LOCAL_SITE_URL})
+  --site-url <url>         the site: allowed CORS origin (where the Studio's sign-in may return)
+                           and webhook target (default ${LOCAL_SITE_URL})
   --cors-origin <origin>   another allowed browser origin (repeatable)
   --no-webhook             do not call the site's /api/revalidate
   --help                   show this help

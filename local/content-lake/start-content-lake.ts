@@ -18,6 +18,7 @@ import { corsHeaders, openExchange } from './routes/exchange.ts'
 import type { Lake } from './routes/route.ts'
 import { routeRequest } from './routes/router.ts'
 import { loadOrCreateSecret } from './secrets.ts'
+import { SignInSessions } from './sign-in.ts'
 import { DEFAULT_STREAM_LIMITS, StreamGate, type StreamLimits } from './stream-gate.ts'
 import { loadOrCreateCertificate } from './tls.ts'
 import { DiskTransformCache, MemoryTransformCache } from './transform-cache.ts'
@@ -126,6 +127,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
 
   let port = options.port ?? 0
   const publicUrl = () => `http://127.0.0.1:${port}`
+  const browserUrl = () => `https://localhost:${port}`
   const syncTag = datasetSyncTag(projectId, dataset)
   const lake: Lake = {
     projectId,
@@ -143,6 +145,9 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     editorToken,
     viewerToken,
     webhookSecret,
+    corsOrigins,
+    browserUrl,
+    signIns: new SignInSessions(),
     keyValues: new Map(),
     twin: { twin: 'content-lake', dataDir: options.dataDir ? realpathSync(options.dataDir) : null, pid: process.pid },
     requireDataset: (name) => {
@@ -221,7 +226,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
 
   return {
     url: publicUrl(),
-    httpsUrl: `https://localhost:${port}`,
+    httpsUrl: browserUrl(),
     port,
     token: editorToken,
     viewerToken,

@@ -24,12 +24,17 @@ function hashSources(hash: Hash, entry: string) {
 }
 
 /** What the build reads from its environment: the public variables (inlined into the pages), Sanity's
- *  server-side ones, the output folder and the mode. */
+ *  server-side ones, the output folder and the mode. Tokens and secrets are read at run time only (and
+ *  a fresh local Content Lake makes new ones): they make no build stale. */
 function buildEnv(env: NodeJS.ProcessEnv) {
   return Object.keys(env)
     .filter(
       (key) =>
-        key.startsWith('NEXT_PUBLIC_') || key.startsWith('SANITY_') || key === 'NEXT_DIST_DIR' || key === 'NODE_ENV',
+        (key.startsWith('NEXT_PUBLIC_') ||
+          key.startsWith('SANITY_') ||
+          key === 'NEXT_DIST_DIR' ||
+          key === 'NODE_ENV') &&
+        !/TOKEN|SECRET/.test(key),
     )
     .sort()
     .map((key) => [key, env[key]])

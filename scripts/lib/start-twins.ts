@@ -12,14 +12,21 @@ import {
   type SupabaseOptions,
   type TwinKind,
 } from '@plume/local-twins/twins'
-import { backendsFromEnv } from '../../lib/backends.ts'
+import {
+  contentLakeAddresses,
+  contentLakeCredentials,
+  contentLakeVariables,
+  supabaseVariables,
+} from '@plume/local-twins/site-variables'
+import { LOCAL_CONTENT_LAKE_PORT, LOCAL_SUPABASE_URL } from '@plume/local-twins/defaults'
 import { keepRunning, type Kept } from './supervisor.ts'
 
 /*
  * Starts the local twins a configuration asks for, each kept running by the supervisor, and stops them:
  * `npm start`, `npm run dev`, the build, the test command and Playwright's webServer go through here
- * (the only script that imports the twins' package). What to start comes from the site's door,
- * lib/backends.ts (twinsFor); how each twin is started, from the package's registry.
+ * (the only script that imports the twins' package). What to start: the services the environment
+ * names none of (twinsFor); how each twin is started, from the package's registry; what the site then
+ * reads, the variables the running twins hand over (siteVariables), the same a hosted deployment sets.
  */
 
 // The scripts' one way to the twins' package (a lint rule refuses any other): its port helpers too.
@@ -62,7 +69,24 @@ export type RunningTwins = {
 
 export class TwinStartError extends Error {}
 
-/** startTwins' configuration for the twins this environment needs (none when both services are hosted). */
+const blank = (value: string | undefined) => value === undefined || value.trim() === ''
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+function portVariable(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const value = env[name]?.trim()
+  if (!value) return fallback
+  const port = Number(value)
+  if (!/^\d+$/.test(value) || port < 1 || port > 65534)
+    throw new TwinStartError(`${name} must be a port number, got "${value}"`)
+  return port
+}
+
+/**
+ * startTwins' configuration for the services this environment names none of: the Content Lake when
+ * NEXT_PUBLIC_SANITY_PROJECT_ID is empty (on CONTENT_LAKE_PORT, default 54380), the Supabase twin when
+ * NEXT_PUBLIC_SUPABASE_URL is empty or a loopback URL (on its port, default 54321), with the mail viewer
+ * its functions send to (MAIL_VIEWER_PORT, default 54324, SMTP on the next port).
+ */
 export function twinsFor(
   env: Record<string, string | undefined> = process.env,
   options: {
@@ -71,20 +95,80 @@ export function twinsFor(
     mailViewer?: Partial<MailViewerOptions>
   } = {},
 ): Pick<TwinsConfig, 'contentLake' | 'supabase' | 'mailViewer'> {
-  const { sanity, supabase } = backendsFromEnv(env)
   const config: Pick<TwinsConfig, 'contentLake' | 'supabase' | 'mailViewer'> = {}
-  if (!sanity.hosted && sanity.localPort !== null) {
-    config.contentLake = { port: sanity.localPort, seedDir: SEED_DIR, ...options.contentLake }
+  if (blank(env.NEXT_PUBLIC_SANITY_PROJECT_ID)) {
+    const port = portVariable(env, 'CONTENT_LAKE_PORT', LOCAL_CONTENT_LAKE_PORT)
+    config.contentLake = { port, seedDir: SEED_DIR, ...options.contentLake }
   }
-  if (supabase.local && supabase.localPort !== null) {
-    config.supabase = { port: supabase.localPort, supabaseDir: SUPABASE_DIR, ...options.supabase }
-    // Supabase's Inbucket ports (54324, SMTP 54325); MAIL_VIEWER_PORT moves both (SMTP on the next port).
-    const port = env.MAIL_VIEWER_PORT ? Number(env.MAIL_VIEWER_PORT) : MAIL_VIEWER_PORTS.port
-    if (!Number.isInteger(port) || port < 1 || port > 65534)
-      throw new TwinStartError(`MAIL_VIEWER_PORT must be a port number, got "${env.MAIL_VIEWER_PORT}"`)
-    config.mailViewer = { port, smtpPort: port + 1, ...options.mailViewer }
+  let supabaseUrl: URL
+  try {
+    supabaseUrl = new URL(
+      blank(env.NEXT_PUBLIC_SUPABASE_URL) ? LOCAL_SUPABASE_URL : env.NEXT_PUBLIC_SUPABASE_URL!.trim(),
+    )
+  } catch {
+    throw new TwinStartError(`NEXT_PUBLIC_SUPABASE_URL must be a URL, got "${env.NEXT_PUBLIC_SUPABASE_URL}"`)
+  }
+  if (LOOPBACK.has(supabaseUrl.hostname)) {
+    const port = Number(supabaseUrl.port || (supabaseUrl.protocol === 'https:' ? 443 : 80))
+    config.supabase = { port, supabaseDir: SUPABASE_DIR, ...options.supabase }
+    const viewerPort = portVariable(env, 'MAIL_VIEWER_PORT', MAIL_VIEWER_PORTS.port)
+    config.mailViewer = { port: viewerPort, smtpPort: viewerPort + 1, ...options.mailViewer }
   }
   return config
+}
+
+/**
+ * The variables the site reads, as the running twins hand them over (README, Configure): the Content
+ * Lake's addresses, its viewer token and webhook secret; the Supabase twin's URL and the CLI's demo keys.
+ * Set on the site's process (and its build) over whatever the environment had: the twins are the
+ * services it will talk to. A twin's URL is known before it starts (a build inlines it, and reads no
+ * Supabase): pass `{ url }` for one that is not running.
+ */
+export async function siteVariables(twins: {
+  contentLake?: { port: number }
+  supabase?: { url: string }
+}): Promise<Record<string, string>> {
+  return {
+    ...(twins.contentLake &&
+      contentLakeVariables(twins.contentLake.port, await contentLakeCredentials(twins.contentLake.port))),
+    ...(twins.supabase && supabaseVariables(twins.supabase.url)),
+  }
+}
+
+/** The variables known before the twins start (a build inlines them): addresses and public keys, no secret. */
+export function twinAddressVariables(twins: {
+  contentLakePort?: number
+  supabaseUrl?: string
+}): Record<string, string> {
+  return {
+    ...(twins.contentLakePort !== undefined && contentLakeAddresses(twins.contentLakePort)),
+    ...(twins.supabaseUrl !== undefined && supabaseVariables(twins.supabaseUrl)),
+  }
+}
+
+/**
+ * For a command that acts on this folder's Supabase (admin:create, messages:purge): the project the
+ * environment names with its service-role key, or the local twin as `npm start` runs it, with a refusal
+ * when the twin on that port is another folder's.
+ */
+export async function configuredSupabase(
+  env: Record<string, string | undefined> = process.env,
+): Promise<{ url: string; local: boolean; serviceRoleKey: string | undefined; refusal: string | null }> {
+  const { supabase } = twinsFor(env)
+  if (!supabase)
+    return {
+      url: env.NEXT_PUBLIC_SUPABASE_URL!.trim().replace(/\/+$/, ''),
+      local: false,
+      serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY || undefined,
+      refusal: null,
+    }
+  const variables = supabaseVariables(`http://127.0.0.1:${supabase.port}`)
+  return {
+    url: variables.NEXT_PUBLIC_SUPABASE_URL,
+    local: true,
+    serviceRoleKey: variables.SUPABASE_SERVICE_ROLE_KEY,
+    refusal: await anotherFoldersSupabase(supabase.port),
+  }
 }
 
 /** Polls `ready` until it is true, the twin is given up on, or 5 minutes pass (PGlite's first migration is slow). */
@@ -158,6 +242,9 @@ export async function anotherFoldersSupabase(port: number, dataDir = '.data/supa
     `that one keeps running), and this command with the same NEXT_PUBLIC_SUPABASE_URL.`
   )
 }
+
+/** The URL of the Supabase twin `twinsFor` configured, running or not. */
+export const supabaseTwinUrl = (supabase: SupabaseOptions) => `http://127.0.0.1:${supabase.port}`
 
 /**
  * Starts the twins `config` names and resolves once each answers. Throws TwinStartError with what to do

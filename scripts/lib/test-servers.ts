@@ -4,8 +4,10 @@ import { contactSettingsSql } from '../../lib/supabase/settings-sql.ts'
 import {
   freeMailViewerPorts,
   SEED_DIR,
+  siteVariables,
   SUPABASE_DIR,
   startTwins,
+  twinAddressVariables,
   waitForHttp,
   type RunningTwins,
 } from './start-twins.ts'
@@ -22,14 +24,16 @@ export const PID_DIR = 'test-results/pids'
 
 export type TestPorts = { lakePort: number; supabasePort: number; sitePort: number }
 
-/** The variables the test build is made with and the servers run with, for the given free ports. */
+/**
+ * The variables the test build is made with and the servers run with, for the given free ports: the
+ * twins' addresses, as they hand them over (the Content Lake's secrets join once it runs:
+ * startTestContentLake's `variables`).
+ */
 export function testServersEnv({ lakePort, supabasePort, sitePort }: TestPorts): Record<string, string> {
   return {
     NEXT_DIST_DIR: '.next-test',
-    NEXT_PUBLIC_SUPABASE_URL: `http://127.0.0.1:${supabasePort}`,
     NEXT_PUBLIC_SITE_URL: `http://127.0.0.1:${sitePort}`,
-    NEXT_PUBLIC_SANITY_PROJECT_ID: '',
-    NEXT_PUBLIC_SANITY_LOCAL_PORT: String(lakePort),
+    ...twinAddressVariables({ contentLakePort: lakePort, supabaseUrl: `http://127.0.0.1:${supabasePort}` }),
   }
 }
 
@@ -45,7 +49,7 @@ export async function startTestContentLake({
   lakePort: number
   siteUrl: string
   onGiveUp: (message: string) => void
-}): Promise<RunningTwins & { token: string }> {
+}): Promise<RunningTwins & { token: string; variables: Record<string, string> }> {
   rmSync('test-results/content-lake', { recursive: true, force: true })
   rmSync('test-results/content-lake.log', { force: true })
   const twins = await startTwins({
@@ -61,7 +65,7 @@ export async function startTestContentLake({
   })
   console.log('  (local Content Lake log: test-results/content-lake.log)')
   const { token } = (await (await fetch(`${twins.contentLake!.url}/v1/auth/local-token`)).json()) as { token: string }
-  return { ...twins, token }
+  return { ...twins, token, variables: await siteVariables({ contentLake: twins.contentLake }) }
 }
 
 /**

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '@plume/local-twins/free-port'
 import { buildInputs, buildIsCurrent, writeBuildStamp } from '../../scripts/lib/build-stamp.ts'
-import { SEED_DIR, startTwins } from '../../scripts/lib/start-twins.ts'
+import {
+  SEED_DIR,
+  siteVariables,
+  startTwins,
+  supabaseTwinUrl,
+  twinAddressVariables,
+  twinsFor,
+} from '../../scripts/lib/start-twins.ts'
 import { beforeShutdown, runToEnd, stopAll } from '../../scripts/lib/supervisor.ts'
 
 /*
@@ -19,11 +26,12 @@ export async function startBenchSite(logFile: string): Promise<{ cleanUp: () => 
   const lakePortFile = join(BENCH_DIST_DIR, 'bench-content-lake-port')
   const lakePort = existsSync(lakePortFile) ? Number(readFileSync(lakePortFile, 'utf8')) : await freePort()
   const lakeDir = mkdtempSync(join(tmpdir(), 'plume-bench-lake-'))
+  // The Supabase twin's default address: the build inlines it, the benchmarks send it nothing.
+  const supabaseUrl = supabaseTwinUrl(twinsFor({}).supabase!)
   Object.assign(process.env, {
     NEXT_TELEMETRY_DISABLED: '1',
     NEXT_DIST_DIR: BENCH_DIST_DIR,
-    NEXT_PUBLIC_SANITY_PROJECT_ID: '',
-    NEXT_PUBLIC_SANITY_LOCAL_PORT: String(lakePort),
+    ...twinAddressVariables({ contentLakePort: lakePort, supabaseUrl }),
   })
   // Its data goes once the supervisor has stopped it: at the end, on an error, on Ctrl-C.
   const cleanUp = async () => {
@@ -31,10 +39,11 @@ export async function startBenchSite(logFile: string): Promise<{ cleanUp: () => 
     rmSync(lakeDir, { recursive: true, force: true })
   }
   beforeShutdown(cleanUp)
-  await startTwins({
+  const twins = await startTwins({
     contentLake: { port: lakePort, seedDir: SEED_DIR, dataDir: lakeDir, webhook: false },
     quiet: true,
   })
+  Object.assign(process.env, await siteVariables(twins))
   if (!buildIsCurrent(BENCH_DIST_DIR)) {
     console.log(`▶ building the site into ${BENCH_DIST_DIR}`)
     const inputs = buildInputs()

@@ -1,5 +1,5 @@
 // `npm run bench:studio`: the editorial loop on the local Content Lake, against a running `npm start`
-// (site on BENCH_SITE_URL, default http://localhost:3000; Content Lake on NEXT_PUBLIC_SANITY_LOCAL_PORT).
+// (site on BENCH_SITE_URL, default http://localhost:3000; Content Lake on CONTENT_LAKE_PORT).
 //  1. Studio cold load: a fresh browser profile, from navigation to the structure list (median of 5).
 //  2. Publish → page: 20 publishes of the home hero title through the Document Actions the Studio sends,
 //     each timed until `/` serves the new text (p50, p95). The original title is published back.
@@ -12,7 +12,7 @@
 import { createClient } from '@sanity/client'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { chromium } from '@playwright/test'
+import { chromium, type Browser } from '@playwright/test'
 import {
   aboutPageQuery,
   contactPageQuery,
@@ -27,7 +27,7 @@ import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/find-chromium.ts'
 import { percentile } from './percentile.ts'
 
 const siteUrl = (process.env.BENCH_SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '')
-const lakeUrl = `http://127.0.0.1:${Number(process.env.NEXT_PUBLIC_SANITY_LOCAL_PORT) || LOCAL_CONTENT_LAKE_PORT}`
+const lakeUrl = `http://127.0.0.1:${Number(process.env.CONTENT_LAKE_PORT) || LOCAL_CONTENT_LAKE_PORT}`
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
@@ -51,10 +51,7 @@ async function studioColdLoad(runs = 5): Promise<number[]> {
   const times: number[] = []
   try {
     for (let i = 0; i < runs; i++) {
-      const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1440, height: 900 } })
-      await context.route(/^https:\/\/([a-z-]+\.)*(sanity\.io|sanity-cdn\.com)\//, (route) =>
-        route.fulfill({ json: {} }),
-      )
+      const context = await signedInContext(browser)
       const page = await context.newPage()
       const started = performance.now()
       await page.goto(`${siteUrl}/studio`)
@@ -69,6 +66,17 @@ async function studioColdLoad(runs = 5): Promise<number[]> {
     await browser.close()
   }
   return times
+}
+
+/** A returning editor's context: the token the Studio's sign-in left in localStorage (as it stores it). */
+async function signedInContext(browser: Browser) {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1440, height: 900 } })
+  const token = readFileSync('.data/content-lake/editor-token', 'utf8').trim()
+  await context.addInitScript((value) => {
+    localStorage.setItem('__studio_auth_token_local', JSON.stringify({ token: value }))
+  }, token)
+  await context.route(/^https:\/\/([a-z-]+\.)*(sanity\.io|sanity-cdn\.com)\//, (route) => route.fulfill({ json: {} }))
+  return context
 }
 
 async function publishToPage(token: string, runs = 20): Promise<number[]> {
@@ -208,8 +216,7 @@ async function presentationTyping(words = 20): Promise<{ commit: number[]; keyst
   const commit: number[] = []
   const keystroke: number[] = []
   try {
-    const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1440, height: 900 } })
-    await context.route(/^https:\/\/([a-z-]+\.)*(sanity\.io|sanity-cdn\.com)\//, (route) => route.fulfill({ json: {} }))
+    const context = await signedInContext(browser)
     const page = await context.newPage()
     const commits: number[] = []
     page.on('request', (request) => {

@@ -194,19 +194,17 @@ test('the home page carries ProfessionalService JSON-LD', async ({ page }) => {
   expect(json.email).toMatch(/@/)
 })
 
-test('the studio route says how to reach the local Content Lake when the browser cannot (not started, or its certificate not trusted)', async ({
+test('the studio route, in a browser that cannot reach the Content Lake (its certificate not trusted yet), shows the Studio’s own network error', async ({
   page,
 }) => {
-  // This browser does not ignore certificate errors, as a person's would not before trusting it.
+  // This browser does not ignore certificate errors, as a person's would not before trusting it: the
+  // Studio answers as it does when Sanity's API cannot be reached (docs/sanity.md says how to trust it),
+  // once its requests have failed and been retried (seconds on an idle machine; the ceiling catches hangs).
+  test.setTimeout(150_000)
   const response = await page.goto('/studio')
   expect(response?.status()).toBe(200)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Studio cannot reach the local Content Lake')
-  await expect(page.getByText('npm run sanity:local')).toBeVisible()
-  await expect(page.getByRole('link', { name: /^https:\/\/localhost:\d+$/ })).toHaveAttribute(
-    'href',
-    /^https:\/\/localhost:\d+\/v1\/ping$/,
-  )
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+  await expect(page.getByText('Network error')).toBeVisible({ timeout: 120_000 })
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
 })
 

@@ -79,6 +79,17 @@ export const STEGA = /[\u200B-\u200D\u2060-\u2064\uFEFF]|[\u{1D173}-\u{1D17A}]/u
 export const field = (page: Page, path: string) => page.locator(`[id="${path}"]`)
 
 /**
+ * Signs the page's context in as an editor does: the Studio's sign-in screen lists the Content Lake's
+ * providers (offline one, « Éditeur local »), the provider sends the browser back with a session the
+ * Studio exchanges for a token, kept in the context's localStorage for its later pages.
+ */
+export async function signInToStudio(page: Page) {
+  await page.goto('/studio')
+  await page.getByRole('link', { name: 'Éditeur local' }).click()
+  await expect(page.getByRole('listbox', { name: 'Contenu' })).toBeVisible({ timeout: 60_000 })
+}
+
+/**
  * One Studio page for a whole spec file (its tests run in order, `page` is that page): booting the
  * Studio costs seconds of CPU and settling it as much again, more than most tests do, so a file boots
  * it once and its tests move within it as an editor does (openStudio); the public site is looked at in
@@ -101,7 +112,9 @@ export const studioTest = test.extend<{ page: Page }, { studioPage: Page }>({
         }),
       )
       await answerSanityHosts(context)
-      await use(await context.newPage())
+      const page = await context.newPage()
+      await signInToStudio(page)
+      await use(page)
       await context.close()
     },
     { scope: 'worker' },

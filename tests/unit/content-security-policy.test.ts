@@ -11,12 +11,20 @@ const directive = (policy: string, name: string) =>
     .find(([directiveName]) => directiveName === name)
     ?.slice(1)
 
-const local = policySourcesFromEnv({})
-const hosted = policySourcesFromEnv({
+const hostedEnv = {
   NEXT_PUBLIC_SANITY_PROJECT_ID: 'abc123de',
   NEXT_PUBLIC_SUPABASE_URL: 'https://xyzcompany.supabase.co',
   NEXT_PUBLIC_SUPABASE_ANON_KEY: 'hosted-anon-key',
-  NODE_ENV: 'production',
+}
+const hosted = policySourcesFromEnv({ ...hostedEnv, NODE_ENV: 'production' })
+// The addresses the local services hand over (scripts/lib/start-twins.ts), plain-HTTP ones included.
+const local = policySourcesFromEnv({
+  NEXT_PUBLIC_SANITY_PROJECT_ID: 'local',
+  NEXT_PUBLIC_SANITY_API_HOST: 'https://localhost:54380',
+  NEXT_PUBLIC_SANITY_CDN_URL: 'http://127.0.0.1:54380',
+  SANITY_PROJECT_API_URL: 'http://127.0.0.1:54380',
+  NEXT_PUBLIC_SUPABASE_URL: 'http://127.0.0.1:54321',
+  NEXT_PUBLIC_SUPABASE_ANON_KEY: 'local-anon-key',
 })
 
 describe('contentSecurityPolicy', () => {
@@ -43,7 +51,7 @@ describe('contentSecurityPolicy', () => {
     ])
   })
 
-  it('the local twins, plain HTTP, are named without a scheme: reachable from an http page, only over TLS from an https one', () => {
+  it('plain-HTTP services (the local ones) are named without a scheme: reachable from an http page, only over TLS from an https one', () => {
     expect(cspSource('http://127.0.0.1:54321/')).toBe('127.0.0.1:54321')
     expect(cspSource('https://xyzcompany.supabase.co')).toBe('https://xyzcompany.supabase.co')
     expect(directive(contentSecurityPolicy('site', local), 'connect-src')).toEqual(["'self'", '127.0.0.1:54321'])
@@ -72,7 +80,7 @@ describe('contentSecurityPolicy', () => {
   })
 
   it('next dev gets what hot reloading needs', () => {
-    const policy = contentSecurityPolicy('site', policySourcesFromEnv({ NODE_ENV: 'development' }))
+    const policy = contentSecurityPolicy('site', policySourcesFromEnv({ ...hostedEnv, NODE_ENV: 'development' }))
     expect(directive(policy, 'script-src')).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'"])
   })
 })
@@ -142,7 +150,7 @@ describe('withInlineHashes', () => {
   })
 
   it('leaves the dev policy as it is: a hash would make browsers ignore its unsafe-inline', () => {
-    const dev = contentSecurityPolicy('site', policySourcesFromEnv({ NODE_ENV: 'development' }))
+    const dev = contentSecurityPolicy('site', policySourcesFromEnv({ ...hostedEnv, NODE_ENV: 'development' }))
     expect(withInlineHashes(dev, html)).toBe(dev)
   })
 })

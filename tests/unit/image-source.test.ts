@@ -4,7 +4,7 @@ import { imageSource } from '@/lib/sanity/image'
 // The site's image URLs: the editor's crop (and hotspot) from the Studio reach the image pipeline.
 describe('imageSource', () => {
   const photo = {
-    url: 'http://127.0.0.1:54380/images/local/production/abc-1000x500.png',
+    url: 'https://cdn.sanity.io/images/test1234/production/abc-1000x500.png',
     width: 1000,
     height: 500,
     ref: 'image-abc-1000x500-png',
@@ -33,7 +33,7 @@ describe('imageSource', () => {
     expect(new URL(whole.src).searchParams.get('w')).toBe('600')
     expect(whole).toMatchObject({ width: 1000, height: 500 })
     const svg = {
-      url: 'http://127.0.0.1:54380/images/local/production/def-240x80.svg',
+      url: 'https://cdn.sanity.io/images/test1234/production/def-240x80.svg',
       width: 240,
       height: 80,
       ref: 'image-def-240x80-svg',
@@ -52,7 +52,7 @@ describe('imageSource', () => {
     expect(candidates.map(([, descriptor]) => descriptor)).toEqual(['200w', '300w', '400w'])
     for (const [href, descriptor] of candidates) {
       const url = new URL(href)
-      expect(url.origin + url.pathname).toBe('http://127.0.0.1:54380/images/local/production/abc-1000x500.png')
+      expect(url.origin + url.pathname).toBe('https://cdn.sanity.io/images/test1234/production/abc-1000x500.png')
       expect(url.searchParams.get('rect')).toBe('0,0,960,500')
       expect(`${url.searchParams.get('w')}w`).toBe(descriptor)
       expect(url.searchParams.get('fit')).toBe('max')

@@ -1,14 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 /*
- * The content client and the Studio configuration in both modes: a hosted project when
- * NEXT_PUBLIC_SANITY_PROJECT_ID is set, the local Content Lake otherwise. The modules read the
+ * The content client and the Studio configuration read their addresses from the environment, the same
+ * way for a hosted project and for the local services (which hand over their own). The modules read the
  * environment when they load, so each case loads them afresh.
  */
 
+const supabase = { NEXT_PUBLIC_SUPABASE_URL: 'https://xyz.supabase.co', NEXT_PUBLIC_SUPABASE_ANON_KEY: 'anon' }
+
 async function loadWith(env: Record<string, string | undefined>) {
   vi.resetModules()
-  for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value)
+  for (const [key, value] of Object.entries({ ...supabase, ...env })) vi.stubEnv(key, value)
   const { createSanityClient } = await import('@/lib/sanity/client')
   const studio = (await import('@/sanity.config')).default as unknown as Record<string, unknown>
   return { client: createSanityClient().config(), studio }
@@ -18,55 +20,30 @@ afterEach(() => {
   vi.unstubAllEnvs()
 })
 
-describe('hosted project', () => {
-  it('reads the hosted Content Lake through the project host name, and leaves the Studio on Sanity defaults', async () => {
-    const { client, studio } = await loadWith({
-      NEXT_PUBLIC_SANITY_PROJECT_ID: 'abc123de',
-      NEXT_PUBLIC_SANITY_DATASET: 'production',
-    })
+describe('the Sanity client and the Studio', () => {
+  it("on Sanity's defaults: the project's own host, and the Studio on Sanity's API with its own sign-in", async () => {
+    const { client, studio } = await loadWith({ NEXT_PUBLIC_SANITY_PROJECT_ID: 'abc123de' })
     expect(client.projectId).toBe('abc123de')
-    expect(client.apiHost).toBe('https://api.sanity.io')
-    expect(client.useProjectHostname).toBe(true)
+    expect(client.url).toBe('https://abc123de.api.sanity.io/v2025-10-01')
     expect(client.perspective).toBe('published')
     expect(studio.projectId).toBe('abc123de')
-    expect(studio.apiHost).toBeUndefined()
-    expect(studio.auth).toBeUndefined()
-    expect(studio.unstable_clientFactory).toBeUndefined()
-    expect(studio.search).toBeUndefined()
-  })
-})
-
-describe('no project configured', () => {
-  it('reads the local Content Lake over plain HTTP on its port, without a project subdomain', async () => {
-    const { client } = await loadWith({ NEXT_PUBLIC_SANITY_PROJECT_ID: '', NEXT_PUBLIC_SANITY_LOCAL_PORT: '54999' })
-    expect(client.projectId).toBe('local')
-    expect(client.apiHost).toBe('http://127.0.0.1:54999')
-    expect(client.useProjectHostname).toBe(false)
-    expect(client.perspective).toBe('published')
-  })
-
-  it('points the Studio at the HTTP/2 side, signed in by token, with a client without project subdomain', async () => {
-    const { studio } = await loadWith({ NEXT_PUBLIC_SANITY_PROJECT_ID: '' })
-    expect(studio.projectId).toBe('local')
-    expect(studio.apiHost).toBe('https://localhost:54380')
-    expect(studio.auth).toEqual({ loginMethod: 'token', apiHost: 'https://localhost:54380' })
+    expect(studio.apiHost).toBe('https://api.sanity.io')
+    // Nothing decided for the Studio that Sanity's API decides: sign-in, features.
+    for (const key of ['auth', 'unstable_clientFactory', 'releases', 'tasks', 'scheduledPublishing'])
+      expect(studio[key]).toBeUndefined()
     expect(studio.search).toEqual({ strategy: 'groqLegacy' })
-    const factory = studio.unstable_clientFactory as (options: Record<string, unknown>) => {
-      config: () => Record<string, unknown>
-    }
-    const studioClient = factory({
-      projectId: 'local',
-      dataset: 'production',
-      apiVersion: '2025-02-19',
-      apiHost: 'https://localhost:54380',
-      useCdn: false,
-    })
-    expect(studioClient.config().useProjectHostname).toBe(false)
-    expect(studioClient.config().url).toBe('https://localhost:54380/v2025-02-19')
   })
 
-  it('treats an invalid project id as none rather than failing', async () => {
-    const { client } = await loadWith({ NEXT_PUBLIC_SANITY_PROJECT_ID: 'Not A Project!' })
-    expect(client.projectId).toBe('local')
+  it('at the addresses the variables give (here the local services), by the same code', async () => {
+    const { client, studio } = await loadWith({
+      NEXT_PUBLIC_SANITY_PROJECT_ID: 'local',
+      NEXT_PUBLIC_SANITY_API_HOST: 'https://localhost:54999',
+      SANITY_PROJECT_API_URL: 'http://127.0.0.1:54999',
+      SANITY_API_READ_TOKEN: 'viewer',
+    })
+    expect(client.url).toBe('http://127.0.0.1:54999/v2025-10-01')
+    expect(client.token).toBe('viewer')
+    expect(studio.apiHost).toBe('https://localhost:54999')
+    for (const key of ['auth', 'unstable_clientFactory']) expect(studio[key]).toBeUndefined()
   })
 })

@@ -1,8 +1,6 @@
 import { revalidateTag } from 'next/cache'
 import type { NextRequest } from 'next/server'
 import { readLimitedText } from '@/lib/http/read-limited-text'
-import { isSanityHosted } from '@/lib/sanity/env'
-import { localSiteCredentials } from '@/lib/sanity/local-site-credentials'
 import { checkWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from '@/lib/sanity/webhook-signature'
 
 /** The webhook's projection is `{_type}`: a few dozen bytes. Anything much larger is not ours. */
@@ -15,21 +13,25 @@ const refusals = {
 } as const
 
 /**
- * Sanity webhook target (hosted: sanity.io/manage → API → Webhooks, projection `{_type}`; local: the
- * local Content Lake calls it on every published change): the pages that show that document type
- * expire at once, so the next visit renders them afresh from the Content Lake. Signed requests only,
- * signed within the last minutes (see webhook-signature.ts), with a secret that is never a default:
- * SANITY_REVALIDATE_SECRET, or offline the one the local Content Lake made for its data folder.
+ * How long to wait before the pages re-read the Content Lake: Sanity's is eventually consistent, 3 s is
+ * what next-sanity's parseBody waits. SANITY_REVALIDATE_DELAY_MS sets it (0 to 10 000 ms): the local
+ * Content Lake, which applies a change before it sends the webhook, is started with 0.
+ */
+function revalidateDelayMs(): number {
+  const value = Number(process.env.SANITY_REVALIDATE_DELAY_MS || 3000)
+  return Number.isFinite(value) ? Math.min(Math.max(value, 0), 10_000) : 3000
+}
+
+/**
+ * Sanity webhook target (sanity.io/manage → API → Webhooks, projection `{_type}`; the local Content
+ * Lake calls it on every published change): the pages that show that document type expire at once, so
+ * the next visit renders them afresh from the Content Lake. Signed requests only, signed within the
+ * last minutes (see webhook-signature.ts), with SANITY_REVALIDATE_SECRET, which is never a default.
  */
 export async function POST(request: NextRequest) {
-  const secret = process.env.SANITY_REVALIDATE_SECRET || (await localSiteCredentials())?.webhookSecret
+  const secret = process.env.SANITY_REVALIDATE_SECRET
   if (!secret) {
-    return isSanityHosted
-      ? Response.json({ error: 'SANITY_REVALIDATE_SECRET is not set: the webhook is refused' }, { status: 501 })
-      : Response.json(
-          { error: 'The local Content Lake, which holds the webhook secret, cannot be reached' },
-          { status: 503 },
-        )
+    return Response.json({ error: 'SANITY_REVALIDATE_SECRET is not set: the webhook is refused' }, { status: 501 })
   }
   const body = await readLimitedText(request, MAX_BODY_BYTES)
   if (!body.ok) return Response.json({ error: `The body is larger than ${MAX_BODY_BYTES} bytes` }, { status: 413 })
@@ -42,9 +44,8 @@ export async function POST(request: NextRequest) {
   } catch {
     return Response.json({ error: 'The body is not JSON' }, { status: 400 })
   }
-  // The hosted Content Lake is eventually consistent: wait 3 s (as next-sanity's parseBody does) before
-  // the pages re-read it. The local one has applied a change before it sends the webhook.
-  if (isSanityHosted) await new Promise((resolve) => setTimeout(resolve, 3000))
+  const delay = revalidateDelayMs()
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay))
   const tags = typeof type === 'string' && type ? [type] : ['sanity']
   // `expire: 0` rather than the stale-while-revalidate 'max': the editor's next look shows the edit.
   for (const tag of tags) revalidateTag(tag, { expire: 0 })

@@ -3,12 +3,68 @@ import type { Route } from './route.ts'
 
 /*
  * What the Studio asks sanity.io beyond the dataset: the ping, features, announcements, trials, upsells,
- * the help menu's links, scheduled publishing, telemetry consent and the CORS check. Offline there are
- * none of these: each is answered as "nothing" rather than 404, so the browser console stays clean.
+ * the help menu's links, scheduled publishing, telemetry consent and the CORS check. The project is
+ * answered as one on a plan without releases, scheduled drafts or publishing, comments and tasks
+ * (`/features` lists none of them), so the Studio shows those features as upsells, disabled, each
+ * with its `/journey/<feature>` dialog (below). Everything else is answered as "nothing" rather than
+ * 404, so the browser console stays clean.
  */
+
+/** The features the Studio offers as upsells when `/features` leaves them out: `/journey/<key>`. */
+const UPSELLS: Record<string, { type: string; feature: string }> = {
+  'content-releases': { type: 'releasesUpsell', feature: 'Content Releases' },
+  'scheduled-drafts': { type: 'scheduledDraftsUpsell', feature: 'Scheduled drafts' },
+  'scheduled-publishing': { type: 'scheduledPublishingUpsell', feature: 'Scheduled Publishing' },
+  comments: { type: 'commentsUpsell', feature: 'Comments' },
+  tasks: { type: 'tasksUpsell', feature: 'Tasks' },
+}
+
+const block = (key: string, style: 'h2' | 'normal', text: string) => ({
+  _type: 'block',
+  _key: key,
+  style,
+  markDefs: [],
+  children: [{ _type: 'span', _key: `${key}-text`, marks: [], text }],
+})
+
+/**
+ * An upsell dialog's content, in the shape the Studio renders (sanity's `UpsellData`: Portable Text
+ * `descriptionText`, `ctaButton` and `secondaryButton` `{text, url}`, `image` or null), saying what
+ * is true here: the feature needs a hosted project on a plan that has it.
+ */
+export function upsellPayload(key: string) {
+  const upsell = UPSELLS[key]
+  return {
+    _id: `local.upsell.${key}`,
+    _type: upsell.type,
+    _rev: 'local',
+    _createdAt: '2026-01-01T00:00:00Z',
+    _updatedAt: '2026-01-01T00:00:00Z',
+    id: `${key}-upsell`,
+    image: null,
+    descriptionText: [
+      block('title', 'h2', `${upsell.feature} is not available here`),
+      block(
+        'body',
+        'normal',
+        `${upsell.feature} needs a hosted Sanity project on a plan that includes it. The local Content Lake, which this Studio uses offline, does not serve it.`,
+      ),
+    ],
+    ctaButton: { text: 'See the plans', url: 'https://www.sanity.io/pricing' },
+    secondaryButton: { text: 'Sanity documentation', url: 'https://www.sanity.io/docs' },
+  }
+}
+
 const answers: Record<string, (second: string | undefined) => unknown> = {
   features: () => [],
-  journey: (second) => (second === 'announcements' ? [] : second === 'trial' ? {} : null),
+  journey: (second) =>
+    second === 'announcements'
+      ? []
+      : second === 'trial'
+        ? {}
+        : second !== undefined && Object.hasOwn(UPSELLS, second)
+          ? upsellPayload(second)
+          : null,
   help: () => ({ resources: [] }),
   schedules: () => ({ schedules: [] }),
   intake: (second) => (second === 'telemetry-status' ? { status: 'denied' } : {}),

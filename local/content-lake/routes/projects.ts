@@ -5,7 +5,7 @@ import type { Route } from './route.ts'
 /** /projects/<id>…: the one local project, its one dataset, and the editor as its administrator. */
 export const projects: Route = {
   matches: ({ segments: [first, second] }) => first === 'projects' && Boolean(second),
-  serve: ({ request, method, path, segments, json }, lake) => {
+  serve: ({ request, method, path, url, segments, json }, lake) => {
     const { projectId, dataset } = lake
     if (segments[1] !== projectId) throw gatewayError(404, 'Not Found', `Project "${segments[1]}" not found`)
     const rest = segments.slice(2)
@@ -31,7 +31,13 @@ export const projects: Route = {
         organizationId: null,
       })
     }
-    if (rest[0] === 'datasets' && rest.length === 1) return json(200, [{ name: dataset, aclMode: 'public' }])
+    if (rest[0] === 'datasets' && rest.length === 1) {
+      // The Studio looks up the comments add-on dataset with `?datasetProfile=comments&addonFor=<ds>`:
+      // there is none (no comments here), and the content dataset is no add-on of anything.
+      const profile = url.searchParams.get('datasetProfile')
+      if ((profile !== null && profile !== 'content') || url.searchParams.has('addonFor')) return json(200, [])
+      return json(200, [{ name: dataset, aclMode: 'public' }])
+    }
     if (rest[0] === 'datasets' && rest[2] === 'acl') {
       lake.requireDataset(rest[1])
       const editor = lake.access.authenticate(request, false)

@@ -6,6 +6,7 @@ import type { LakeAccess } from '../access.ts'
 import type { ListenerHub } from '../listener.ts'
 import type { LiveEventHub } from '../live-events.ts'
 import type { QueryPool } from '../query-pool.ts'
+import type { SignInSessions } from '../sign-in.ts'
 import type { StreamGate } from '../stream-gate.ts'
 import type { Exchange } from './exchange.ts'
 import type { TwinIdentity } from '../../twins.ts'
@@ -29,6 +30,12 @@ export type Lake = {
   syncTag: string
   editorToken: string
   viewerToken: string
+  /** The browser origins allowed by CORS (the site's): the only places the Studio's sign-in returns to. */
+  corsOrigins: ReadonlySet<string>
+  /** The HTTPS base browsers reach this lake at, `https://localhost:<port>` (the sign-in page's address). */
+  browserUrl: () => string
+  /** The Studio's pending sign-ins (`#sid=` ids waiting for `/auth/fetch`). */
+  signIns: SignInSessions
   webhookSecret: string
   /** The Studio's per-user key-value store (`/users/me/keyvalue`), kept in memory. */
   keyValues: Map<string, unknown>

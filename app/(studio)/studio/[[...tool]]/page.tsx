@@ -1,7 +1,5 @@
 import type { Metadata, Viewport } from 'next'
-import { LocalStudio } from '@/components/studio/local-studio'
 import { Studio } from '@/components/studio/studio'
-import { isSanityHosted } from '@/lib/sanity/env'
 
 export const dynamic = 'force-static'
 // next-sanity's viewport for the Studio, written out: importing it from next-sanity/studio would bring
@@ -14,7 +12,7 @@ export const metadata: Metadata = {
   referrer: 'same-origin',
 }
 
-/** The embedded Sanity Studio: on the hosted project, or on the local Content Lake (signed in for you). */
+/** The embedded Sanity Studio, signed in through the Content Lake's own providers. */
 export default function StudioPage() {
-  return isSanityHosted ? <Studio /> : <LocalStudio />
+  return <Studio />
 }

@@ -23,7 +23,7 @@ const PATHNAME_PARAM = 'sanity-preview-pathname'
  * redirect, and keep the page it goes to on this site. A wrong or expired secret is a 401 and no cookie.
  */
 export async function GET(request: NextRequest) {
-  const token = await previewToken()
+  const token = previewToken()
   if (!token) return new Response('Draft mode is not configured: set SANITY_API_READ_TOKEN', { status: 501 })
   const url = new URL(request.url)
   const asked = url.searchParams.get(PATHNAME_PARAM)

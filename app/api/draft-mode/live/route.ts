@@ -14,7 +14,7 @@ const noStore = { 'Cache-Control': 'no-store' }
 export async function GET(request: NextRequest) {
   const until = await draftAccessUntil()
   if (until === null) return Response.json({ error: 'No draft access' }, { status: 401, headers: noStore })
-  const token = await previewToken()
+  const token = previewToken()
   if (!token)
     return Response.json(
       { error: 'Draft mode is not configured: set SANITY_API_READ_TOKEN' },
