@@ -2,7 +2,7 @@
 # The production image: Next.js's standalone server folder (output: 'standalone', made whole by
 # `npm run build` with the static files and public/) behind our server (server/: each page's
 # Content-Security-Policy completed with its script hashes, compression once per page version, CDN cache
-# headers). It talks to hosted Sanity and Supabase only: nothing of the local twins (local/) is in it.
+# headers). It talks to hosted Sanity and Supabase only: nothing of the local twins (twins/) is in it.
 # docs/deploy.md says what to pass at build and at run time.
 #
 #   docker build -t plume-site --build-arg NEXT_PUBLIC_SANITY_PROJECT_ID=abc123de \
@@ -30,10 +30,10 @@ RUN test -n "$NEXT_PUBLIC_SANITY_PROJECT_ID" && test -n "$NEXT_PUBLIC_SUPABASE_U
 ENV NEXT_PUBLIC_SANITY_PROJECT_ID=$NEXT_PUBLIC_SANITY_PROJECT_ID NEXT_PUBLIC_SANITY_DATASET=$NEXT_PUBLIC_SANITY_DATASET \
   NEXT_PUBLIC_SANITY_API_VERSION=$NEXT_PUBLIC_SANITY_API_VERSION NEXT_PUBLIC_SUPABASE_URL=$NEXT_PUBLIC_SUPABASE_URL \
   NEXT_PUBLIC_SUPABASE_ANON_KEY=$NEXT_PUBLIC_SUPABASE_ANON_KEY NEXT_PUBLIC_SITE_URL=$NEXT_PUBLIC_SITE_URL
-# The lock file and the workspace's manifest first: the install is cached until dependencies change.
+# The lock file first: the install is cached until dependencies change. Without the twins' workspace
+# (twins/, for development and tests: not in the build context, none of its dependencies installed).
 COPY package.json package-lock.json ./
-COPY local/package.json ./local/
-RUN npm ci --no-audit --no-fund
+RUN npm ci --workspaces=false --no-audit --no-fund
 COPY . .
 # Pages are prerendered from the hosted Content Lake: the build needs to reach it (and, for a private
 # dataset, a read token: docker build --secret id=sanity_read_token,env=SANITY_API_READ_TOKEN).

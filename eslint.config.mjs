@@ -1,18 +1,18 @@
 import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTs from 'eslint-config-next/typescript'
 
-// The site never reaches the local twins (local/, @plume/local-twins): it reads its services from the
+// The site never reaches the local twins (twins/, @plume/twins): it reads its services from the
 // environment (lib/backends.ts), which the commands that start the twins fill in. The scripts reach them
 // only through scripts/lib/start-twins.ts (tests may use the package directly); the package imports
 // nothing from the site.
 const twinsPackage = {
-  group: ['@plume/local-twins', '@plume/local-twins/*'],
+  group: ['@plume/twins', '@plume/twins/*'],
   message:
     'The site knows its services by their variables only (lib/backends.ts); the scripts start the twins through scripts/lib/start-twins.ts.',
 }
 const twinsFolder = {
-  regex: '^(\\.{1,2}/|@/)(.*/)?local(/|$)',
-  message: 'Import the local twins through their package, @plume/local-twins, from scripts/lib/start-twins.ts only.',
+  regex: '^(\\.{1,2}/|@/)(.*/)?twins(/|$)',
+  message: 'Import the local twins through their package, @plume/twins, from scripts/lib/start-twins.ts only.',
 }
 const intoTheSite = (up) => ({
   patterns: [
@@ -29,9 +29,9 @@ const intoTheSite = (up) => ({
 const imageOnly =
   'The production server (server/, lib/security/) may import only server/, lib/security/ (not policy-sources.ts), Node and next: its container image holds nothing else.'
 const outsideTheImage = [
-  { group: ['@plume/local-twins', '@plume/local-twins/*', 'zod', 'zod/*'], message: imageOnly },
+  { group: ['@plume/twins', '@plume/twins/*', 'zod', 'zod/*'], message: imageOnly },
   {
-    regex: '^@/|(^|/)(backends|policy-sources)(\\.ts)?$|(^|/)local(/|$)|^\\.\\./(?!lib/security/)|\\.\\./\\.\\./',
+    regex: '^@/|(^|/)(backends|policy-sources)(\\.ts)?$|(^|/)twins(/|$)|^\\.\\./(?!lib/security/)|\\.\\./\\.\\./',
     message: imageOnly,
   },
 ]
@@ -62,7 +62,7 @@ const config = [
   },
   {
     files: ['**/*.{js,mjs,ts,tsx,mts}'],
-    ignores: ['local/**', 'scripts/lib/start-twins.ts', 'tests/**', '**/*.test.ts'],
+    ignores: ['twins/**', 'scripts/lib/start-twins.ts', 'tests/**', '**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [twinsPackage, twinsFolder] }] },
   },
   { files: ['tests/**'], rules: { 'no-restricted-imports': ['error', { patterns: [twinsFolder] }] } },
@@ -71,10 +71,10 @@ const config = [
     ignores: ['lib/security/policy-sources.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: outsideTheImage }] },
   },
-  { files: ['local/*.{ts,mts}'], rules: { 'no-restricted-imports': ['error', intoTheSite(1)] } },
-  { files: ['local/*/**/*.{ts,mts}'], rules: { 'no-restricted-imports': ['error', intoTheSite(2)] } },
+  { files: ['twins/*.{ts,mts}'], rules: { 'no-restricted-imports': ['error', intoTheSite(1)] } },
+  { files: ['twins/*/**/*.{ts,mts}'], rules: { 'no-restricted-imports': ['error', intoTheSite(2)] } },
   // Two folders down (content-lake/routes/), ../../ is still the package (its shared http-kit.ts): the site is three up.
-  { files: ['local/*/*/**/*.{ts,mts}'], rules: { 'no-restricted-imports': ['error', intoTheSite(3)] } },
+  { files: ['twins/*/*/**/*.{ts,mts}'], rules: { 'no-restricted-imports': ['error', intoTheSite(3)] } },
 ]
 
 export default config

@@ -44,7 +44,7 @@ export default defineConfig({
           include: [
             'tests/unit/**/*.test.ts',
             'tests/integration/**/*.test.ts',
-            'local/**/*.test.ts',
+            'twins/**/*.test.ts',
             'scripts/**/*.test.ts',
             'server/**/*.test.ts',
           ],

@@ -2,19 +2,11 @@
 // whole. Pages are prerendered from the Content Lake: with no hosted project, from the local one — the
 // running one (npm start, the test command), or one started from .data/content-lake for the length of
 // the build.
-import { cpSync, existsSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import nextEnv from '@next/env'
 import { addCompileHints } from './lib/chunk-compile-hints.ts'
 import { addInlineStyleHashes } from './lib/inline-style-hashes.ts'
-import {
-  siteVariables,
-  startTwins,
-  supabaseTwinUrl,
-  twinsFor,
-  TwinStartError,
-  type RunningTwins,
-} from './lib/start-twins.ts'
 import { exitAfterStopping, runToEnd } from './lib/supervisor.ts'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -31,25 +23,39 @@ async function step(command: string, args: string[]) {
 // The test command runs TypeGen once before its lanes (PLUME_TYPEGEN_DONE), so the build does not
 // rewrite the types while TypeScript reads them.
 if (process.env.PLUME_TYPEGEN_DONE !== '1') await step('node', ['scripts/typegen.ts'])
-// Only the Content Lake: the build reads no Supabase (but inlines its URL and public key).
-const { contentLake, supabase } = twinsFor(process.env, {
-  contentLake: { dataDir: '.data/content-lake', webhook: false },
-})
-let twins: RunningTwins | undefined
-if (contentLake) {
-  try {
-    twins = await startTwins({ contentLake, reuseRunning: 'any-data', quiet: true })
-  } catch (error) {
-    await exitAfterStopping(1, String(error instanceof TwinStartError ? error.message : error))
-  }
-  if (!twins?.contentLake?.reused)
-    console.log(`[build] started the local Content Lake on port ${contentLake.port} for the build`)
+// A build for hosted services (a container's) loads nothing of the twins, which are not installed there.
+const stopTwins = servicesNamed(process.env) ? undefined : await twinsForTheBuild()
+
+/** True when the environment names both services: nothing to start. */
+function servicesNamed(env: NodeJS.ProcessEnv): boolean {
+  return ['NEXT_PUBLIC_SANITY_PROJECT_ID', 'NEXT_PUBLIC_SUPABASE_URL'].every((name) => env[name]?.trim())
 }
-// The build reads the twins as the site will: by the variables they hand over.
-Object.assign(
-  process.env,
-  await siteVariables({ contentLake: twins?.contentLake, supabase: supabase && { url: supabaseTwinUrl(supabase) } }),
-)
+
+/**
+ * Only the Content Lake: the build reads no Supabase (but inlines its URL and public key). The build reads
+ * the twins as the site will, by the variables they hand over; resolves with what stops them.
+ */
+async function twinsForTheBuild(): Promise<() => Promise<void>> {
+  const { siteVariables, startTwins, supabaseTwinUrl, twinsFor, TwinStartError } = await import('./lib/start-twins.ts')
+  const { contentLake, supabase } = twinsFor(process.env, {
+    contentLake: { dataDir: '.data/content-lake', webhook: false },
+  })
+  let twins: Awaited<ReturnType<typeof startTwins>> | undefined
+  if (contentLake) {
+    try {
+      twins = await startTwins({ contentLake, reuseRunning: 'any-data', quiet: true })
+    } catch (error) {
+      await exitAfterStopping(1, String(error instanceof TwinStartError ? error.message : error))
+    }
+    if (!twins?.contentLake?.reused)
+      console.log(`[build] started the local Content Lake on port ${contentLake.port} for the build`)
+  }
+  Object.assign(
+    process.env,
+    await siteVariables({ contentLake: twins?.contentLake, supabase: supabase && { url: supabaseTwinUrl(supabase) } }),
+  )
+  return async () => await stopTwins?.()
+}
 // A build takes the content as it is now. Next's data cache (<distDir>/cache/fetch-cache), written by
 // the last server that ran this build folder, keeps each answer until a publish revalidates its tag: it
 // may hold content edited while no server was listening for the webhook, and the browser tests' build
@@ -57,7 +63,7 @@ Object.assign(
 // no longer has.
 rmSync(join(distDir, 'cache', 'fetch-cache'), { recursive: true, force: true })
 await step('next', ['build'])
-await twins?.stop()
+await stopTwins?.()
 
 // Chrome compiles the chunks every prerendered page loads at once eagerly, in the background
 // (scripts/lib/chunk-compile-hints.ts says why).
@@ -77,5 +83,13 @@ if (existsSync(standalone)) {
   rmSync(join(standaloneDist, 'static'), { recursive: true, force: true })
   cpSync(join(distDir, 'static'), join(standaloneDist, 'static'), { recursive: true })
   if (existsSync('public')) cpSync('public', join(standalone, 'public'), { recursive: true })
+  // Next copies the project's package.json whole: only what Node reads of it stays (the module type),
+  // not the scripts, the workspace of the twins or the development dependencies it names.
+  const manifest = JSON.parse(readFileSync(join(standalone, 'package.json'), 'utf8')) as Record<string, unknown>
+  const { name, version, private: isPrivate, type } = manifest
+  writeFileSync(
+    join(standalone, 'package.json'),
+    `${JSON.stringify({ name, version, private: isPrivate, type }, null, 2)}\n`,
+  )
   console.log(`[build] ${standalone} holds the static files and public/: it runs as it is`)
 }

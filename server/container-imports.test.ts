@@ -89,7 +89,7 @@ describe('the production server’s imports (what its container image holds)', (
     for (const target of [
       '../lib/backends.ts',
       'zod',
-      '@plume/local-twins/defaults',
+      '@plume/twins/defaults',
       '@/lib/security/security-headers',
       '../lib/security/policy-sources.ts',
       './stage',

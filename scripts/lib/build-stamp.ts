@@ -6,7 +6,7 @@ import path from 'node:path'
 // lib/sanity/sanity.types.ts is left out: TypeGen writes it from the schemas and queries (inputs already),
 // and a fresh clone has none until the first build writes it, after its inputs were fingerprinted.
 const SOURCES = [
-  ...['app', 'components', 'lib', 'local', 'messages', 'schemas', 'studio', 'public', 'instrumentation.ts'],
+  ...['app', 'components', 'lib', 'messages', 'schemas', 'studio', 'public', 'instrumentation.ts'],
   ...['package.json', 'package-lock.json', 'next.config.ts', 'proxy.ts', 'sanity.config.ts', 'sanity.cli.ts'],
   ...['postcss.config.mjs', 'tsconfig.json', 'scripts/build.ts', 'scripts/lib/chunk-compile-hints.ts'],
   ...['scripts/lib/first-load-scripts.ts', 'scripts/lib/inline-style-hashes.ts', 'scripts/lib/prerendered-html.ts'],

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { makeStandaloneFolder } from './standalone-folder.ts'
+import { makeStandaloneFolder, twinTraces } from './standalone-folder.ts'
 import { freePort, waitForHttp } from './start-twins.ts'
 import { startProcess, stopProcess } from './supervisor.ts'
 import { copyTestBuildForNextStart } from './test-build.ts'
@@ -102,6 +102,14 @@ export async function testOtherServingModes({
     const server = startProcess(command, args, { cwd, logFile, env: { ...buildEnv, ...env, PORT: String(port) } })
     return { mode, port, folder, logFile, server }
   })
+  // Production holds nothing of the twins: neither the standalone folder nor the image's.
+  const imageFolder = started.find(({ mode }) => mode.name === 'container image')?.folder
+  for (const folder of [path.join(buildEnv.NEXT_DIST_DIR, 'standalone'), imageFolder].filter(Boolean) as string[]) {
+    const traces = twinTraces(folder)
+    if (traces.length === 0) continue
+    console.error(`✖ ${folder} holds what only the twins need: ${traces.join(', ')}`)
+    failedSteps++
+  }
   await Promise.all(
     started.map(async ({ mode, port, folder, logFile, server }) => {
       try {

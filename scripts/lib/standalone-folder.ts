@@ -1,7 +1,7 @@
 // The container image's file system without Docker (no engine runs here): the COPY --from=build lines
 // of the Dockerfile's last stage, applied to a build in this checkout, and that stage's CMD. The test
 // command serves the result from an empty folder, so a file the image lacks fails a test.
-import { cpSync, mkdirSync, readFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
 const BUILD_ROOT = '/app/'
@@ -50,4 +50,33 @@ export function makeStandaloneFolder(
     cpSync(withDistDir(source), to, { recursive: true, verbatimSymlinks: true })
   }
   return { cmd }
+}
+
+/**
+ * What a production folder (the standalone one, the image's) holds of the twins: their package or its
+ * folder, or a module only they depend on (those `next` also depends on, sharp, are Next's own). Empty
+ * when it holds none, as it must: the twins are for development and tests.
+ */
+export function twinTraces(folder: string, root = process.cwd()): string[] {
+  const manifest = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>
+  const twins = manifest(path.join(root, 'twins', 'package.json'))
+  const next = manifest(path.join(root, 'node_modules', 'next', 'package.json'))
+  const site = manifest(path.join(root, 'package.json'))
+  const shared = new Set(
+    [next.dependencies, next.optionalDependencies, site.dependencies].flatMap((deps) => Object.keys(deps ?? {})),
+  )
+  const theirs = Object.keys(twins.dependencies ?? {}).filter((name) => !shared.has(name))
+  const found: string[] = []
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isDirectory()) continue
+    const relative = path.relative(folder, path.join(entry.parentPath, entry.name))
+    const parts = relative.split(path.sep)
+    if (relative === 'twins') found.push(relative)
+    // A module's own folder: node_modules/<name> or node_modules/@scope/<name>, at any depth.
+    const modules = parts.length - (parts.at(-2)?.startsWith('@') ? 3 : 2)
+    if (parts[modules] !== 'node_modules') continue
+    const name = parts.slice(modules + 1).join('/')
+    if (name.startsWith('@plume/') || theirs.includes(name)) found.push(relative)
+  }
+  return found
 }

@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
-import { freePort, isPortTaken } from '@plume/local-twins/free-port'
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@plume/twins/defaults'
+import { freePort, isPortTaken } from '@plume/twins/free-port'
 import { startTwins, SUPABASE_DIR, type RunningTwins } from './start-twins.ts'
 
 /*

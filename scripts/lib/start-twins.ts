@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { freePort, isPortTaken, waitForHttp } from '@plume/local-twins/free-port'
+import { freePort, isPortTaken, waitForHttp } from '@plume/twins/free-port'
 import {
   CONTENT_LAKE,
   MAIL_VIEWER,
@@ -11,14 +11,14 @@ import {
   type MailViewerOptions,
   type SupabaseOptions,
   type TwinKind,
-} from '@plume/local-twins/twins'
+} from '@plume/twins/twins'
 import {
   contentLakeAddresses,
   contentLakeCredentials,
   contentLakeVariables,
   supabaseVariables,
-} from '@plume/local-twins/site-variables'
-import { LOCAL_CONTENT_LAKE_PORT, LOCAL_SUPABASE_URL } from '@plume/local-twins/defaults'
+} from '@plume/twins/site-variables'
+import { LOCAL_CONTENT_LAKE_PORT, LOCAL_SUPABASE_URL } from '@plume/twins/defaults'
 import { keepRunning, type Kept } from './supervisor.ts'
 
 /*
@@ -144,6 +144,19 @@ export function twinAddressVariables(twins: {
     ...(twins.contentLakePort !== undefined && contentLakeAddresses(twins.contentLakePort)),
     ...(twins.supabaseUrl !== undefined && supabaseVariables(twins.supabaseUrl)),
   }
+}
+
+/**
+ * The addresses the twins this environment needs will have (twinsFor), for a command that loads the
+ * site's configuration without talking to a service (TypeGen's schema extraction): no secret, nothing
+ * started.
+ */
+export function plannedTwinAddresses(env: Record<string, string | undefined> = process.env): Record<string, string> {
+  const { contentLake, supabase } = twinsFor(env)
+  return twinAddressVariables({
+    contentLakePort: contentLake?.port,
+    supabaseUrl: supabase && `http://127.0.0.1:${supabase.port}`,
+  })
 }
 
 /**

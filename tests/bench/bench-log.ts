@@ -1,5 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs'
-import { waitForHttp } from '@plume/local-twins/free-port'
+import { waitForHttp } from '@plume/twins/free-port'
 
 /*
  * Where a benchmark's servers and builds write their output. The supervisor (scripts/lib/supervisor.ts)

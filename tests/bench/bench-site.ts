@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '@plume/local-twins/free-port'
+import { freePort } from '@plume/twins/free-port'
 import { buildInputs, buildIsCurrent, writeBuildStamp } from '../../scripts/lib/build-stamp.ts'
 import {
   SEED_DIR,

@@ -6,8 +6,8 @@ import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '@plume/local-twins/free-port'
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
+import { freePort } from '@plume/twins/free-port'
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@plume/twins/defaults'
 import { contactSettingsSql } from '../../lib/supabase/settings-sql.ts'
 import { beforeShutdown, startProcess, stopAll, stopProcess } from '../../scripts/lib/supervisor.ts'
 import { benchLog, waitForServer } from './bench-log.ts'
@@ -28,7 +28,7 @@ function startServer(): ChildProcess {
   return startProcess(
     process.execPath,
     [
-      'local/supabase/supabase-server.ts',
+      'twins/supabase/supabase-server.ts',
       '--port',
       String(port),
       '--data-dir',

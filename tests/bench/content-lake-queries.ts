@@ -2,7 +2,7 @@
 // build sends them — one at a time, then eight at a time — over the seed dataset and over the seed
 // plus 5,000 filler documents. Prints p50 / p95 latency and queries per second for each.
 import { join } from 'node:path'
-import { startContentLake } from '@plume/local-twins/content-lake'
+import { startContentLake } from '@plume/twins/content-lake'
 import * as queries from '../../lib/sanity/queries.ts'
 import { percentile } from './percentile.ts'
 

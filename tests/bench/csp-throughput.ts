@@ -6,7 +6,7 @@
 // or BENCH_DIST_DIR) and, for its content, the local Content Lake that build read (`npm start`).
 import type { ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
-import { freePort } from '@plume/local-twins/free-port'
+import { freePort } from '@plume/twins/free-port'
 import { startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
 import { percentile } from './percentile.ts'
 import { benchLog, waitForServer } from './bench-log.ts'

@@ -12,8 +12,8 @@ import { fetchAllMatching, fetchInboxPage } from '../../lib/admin/inbox-api.ts'
 import { submissionsToCsv } from '../../lib/admin/submissions-csv.ts'
 import { findChromium } from '../../scripts/lib/find-chromium.ts'
 import { beforeShutdown, exitAfterStopping, runToEnd, startProcess, stopAll } from '../../scripts/lib/supervisor.ts'
-import { freePort, waitForHttp } from '@plume/local-twins/free-port'
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
+import { freePort, waitForHttp } from '@plume/twins/free-port'
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@plume/twins/defaults'
 
 const MESSAGES = 10_000
 const RUNS = 5
@@ -47,7 +47,7 @@ try {
 
   startProcess(
     process.execPath,
-    ['local/supabase/supabase-server.ts', '--port', String(supabasePort), '--data-dir', dataDir],
+    ['twins/supabase/supabase-server.ts', '--port', String(supabasePort), '--data-dir', dataDir],
     {
       quiet: true,
     },

@@ -5,7 +5,7 @@
 // BENCH_CONCURRENCY (50) to server/main.ts over the benchmarks' build (.next-bench), and prints the
 // server's resident memory (VmRSS, Linux) before, at its highest during the flood, 6 s and 20 s after.
 import { readFileSync } from 'node:fs'
-import { freePort } from '@plume/local-twins/free-port'
+import { freePort } from '@plume/twins/free-port'
 import { startProcess } from '../../scripts/lib/supervisor.ts'
 import { benchLog, waitForServer } from './bench-log.ts'
 import { startBenchSite } from './bench-site.ts'

@@ -22,7 +22,7 @@ import {
   serviceNavQuery,
   siteSettingsQuery,
 } from '../../lib/sanity/queries.ts'
-import { LOCAL_CONTENT_LAKE_PORT } from '@plume/local-twins/defaults'
+import { LOCAL_CONTENT_LAKE_PORT } from '@plume/twins/defaults'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/find-chromium.ts'
 import { percentile } from './percentile.ts'
 

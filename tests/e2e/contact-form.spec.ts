@@ -12,7 +12,7 @@ import {
   waitFillTime,
 } from './contact-kit'
 import { expect, test } from './fixtures'
-import { LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
+import { LOCAL_SERVICE_ROLE_KEY } from '@plume/twins/defaults'
 
 /*
  * The contact form in Chromium against the local Supabase server that scripts/test.ts started:

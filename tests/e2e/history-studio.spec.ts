@@ -17,7 +17,7 @@ import {
  * the document's publishes with their times, « Review changes » shows what changed, an earlier
  * revision can be restored (and, published, is back on the site), a deleted document can be restored,
  * and no tool of the Studio leads to a blank page. The local Content Lake keeps every transaction and
- * serves Sanity's history API (local/README.md). This file edits the « Rapide » benefit, one
+ * serves Sanity's history API (twins/README.md). This file edits the « Rapide » benefit, one
  * benefit it creates and the about page's photo; studio.spec.ts and presentation.spec.ts, beside it,
  * edit none of them.
  */
@@ -170,7 +170,7 @@ test('a photo uploaded for the about page, cropped and published, reaches the pa
     expect(url.searchParams.get('auto')).toBe('format')
   }
   // This page is 1440 px wide at 1x: the browser takes the 384 px file, the crop scaled down.
-  // NEEDS the local Content Lake's transformations (local/content-lake/image-params.ts, the other half
+  // NEEDS the local Content Lake's transformations (twins/content-lake/image-params.ts, the other half
   // of issue 38): without them the lake sends the whole 3000×2000 upload for every URL.
   await expect
     .poll(() => photo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: 30_000 })

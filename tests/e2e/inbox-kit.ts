@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js'
 import type { Page } from '@playwright/test'
-import { LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
+import { LOCAL_SERVICE_ROLE_KEY } from '@plume/twins/defaults'
 import { foldForSearch } from '../../lib/admin/search-folding'
 
 /*

@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js'
 import type { Page } from '@playwright/test'
-import { LOCAL_SERVICE_ROLE_KEY } from '@plume/local-twins/defaults'
+import { LOCAL_SERVICE_ROLE_KEY } from '@plume/twins/defaults'
 import { AT_REST, expect, test } from './fixtures'
 import { gradeOf } from './observatory'
 import { PUBLIC_PATHS, localized } from './public-routes'

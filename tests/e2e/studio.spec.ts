@@ -308,7 +308,7 @@ test('an uploaded client logo, published, shows on the home page in its real sha
   await expect(logo).toHaveAttribute('height', String(height))
   await logo.scrollIntoViewIfNeeded() // the strip's images load lazily
   // A raster logo comes in widths for 9rem at 1×, 1.5× and 2×: this 1x page takes the 144 px file.
-  // NEEDS the local Content Lake's transformations (local/content-lake/image-params.ts, issue 38).
+  // NEEDS the local Content Lake's transformations (twins/content-lake/image-params.ts, issue 38).
   await expect
     .poll(() => logo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: 30_000 })
     .toEqual([144, Math.round((144 * height) / width)])

@@ -11,7 +11,7 @@ import {
   serviceNavQuery,
   siteSettingsQuery,
 } from '@/lib/sanity/queries'
-import { startContentLake, type ContentLake } from '@plume/local-twins/content-lake'
+import { startContentLake, type ContentLake } from '@plume/twins/content-lake'
 
 // The site's queries, through the same client options the site uses, against a local Content Lake
 // seeded from studio/seed: what the pages get, in both languages.

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { BOOTSTRAP_SQL, listMigrations, migrationsDir } from '@plume/local-twins/supabase/migrations'
+import { BOOTSTRAP_SQL, listMigrations, migrationsDir } from '@plume/twins/supabase/migrations'
 
 /**
  * The databases the policy tests run on: PGlite always, and a real PostgreSQL (15 in CI, as hosted

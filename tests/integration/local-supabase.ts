@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { join } from 'node:path'
-import { startLocalSupabase, type LocalSupabase, type LocalSupabaseOptions } from '@plume/local-twins/supabase'
+import { startLocalSupabase, type LocalSupabase, type LocalSupabaseOptions } from '@plume/twins/supabase'
 import { contactSettingsSql, type ContactSettings } from '@/lib/supabase/settings-sql'
 
 /** An in-memory local Supabase with this project's migrations and functions on a free loopback port,

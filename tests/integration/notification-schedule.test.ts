@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '@plume/local-twins/free-port'
+import { freePort } from '@plume/twins/free-port'
 import { randomUUID } from 'node:crypto'
 import { startTestSupabase, type TestSupabase } from './local-supabase'
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver'

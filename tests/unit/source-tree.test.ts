@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 /*
  * The house rules a reader relies on, read from the tree itself: one room per question (the site in
- * app/, components/, lib/; how production answers in server/; the stand-ins in local/; the commands in
+ * app/, components/, lib/; how production answers in server/; the stand-ins in twins/; the commands in
  * scripts/), one meaning per file name, no import circle, no hand-written type sidecars, files short
  * enough to read, and a production server whose imports stay inside what the container image copies.
  */
@@ -21,7 +21,7 @@ function files(folder: string): string[] {
     return [path]
   })
 }
-const rooms = ['app', 'components', 'lib', 'server', 'scripts', 'local', 'schemas', 'studio', 'supabase', 'tests']
+const rooms = ['app', 'components', 'lib', 'server', 'scripts', 'twins', 'schemas', 'studio', 'supabase', 'tests']
 const sources = rooms
   .flatMap((room) => files(join(root, room)))
   .filter((file) => SOURCE.test(file) && !file.endsWith('.d.ts'))
@@ -29,7 +29,7 @@ const name = (file: string) => relative(root, file)
 
 // Imports as the bundler and Node resolve them: relative paths, the `@/` alias, the twins' package.
 const IMPORT = /^\s*(?:import|export)\s(?:[^'"]*?from\s+)?['"]([^'"]+)['"]/gm
-const twinsExports = JSON.parse(readFileSync(join(root, 'local', 'package.json'), 'utf8')).exports as Record<
+const twinsExports = JSON.parse(readFileSync(join(root, 'twins', 'package.json'), 'utf8')).exports as Record<
   string,
   string
 >
@@ -37,10 +37,10 @@ function resolveImport(from: string, target: string): string | null {
   let base: string
   if (target.startsWith('.')) base = resolve(dirname(from), target)
   else if (target.startsWith('@/')) base = join(root, target.slice(2))
-  else if (target.startsWith('@plume/local-twins')) {
-    const entry = twinsExports[`.${target.slice('@plume/local-twins'.length)}`]
+  else if (target.startsWith('@plume/twins')) {
+    const entry = twinsExports[`.${target.slice('@plume/twins'.length)}`]
     if (!entry) return null
-    base = join(root, 'local', entry)
+    base = join(root, 'twins', entry)
   } else return null
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate
@@ -72,9 +72,9 @@ describe('the source tree', () => {
     expect(cycles).toEqual([])
   })
 
-  it('gives each module of lib/, scripts/, server/ and local/ a file name of its own', () => {
+  it('gives each module of lib/, scripts/, server/ and twins/ a file name of its own', () => {
     const byName = new Map<string, string[]>()
-    for (const file of ['lib', 'scripts', 'server', 'local'].flatMap((room) => files(join(root, room)))) {
+    for (const file of ['lib', 'scripts', 'server', 'twins'].flatMap((room) => files(join(root, room)))) {
       if (!SOURCE.test(file)) continue
       const base = file.split('/').pop()!.replace(SOURCE, '')
       byName.set(base, [...(byName.get(base) ?? []), name(file)])
