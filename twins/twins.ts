@@ -70,8 +70,8 @@ export const CONTENT_LAKE: TwinKind<ContentLakeOptions> = {
   what: 'the local Content Lake',
   script: join(import.meta.dirname, 'content-lake', 'content-lake-server.ts'),
   variable: 'CONTENT_LAKE_PORT',
-  // sharp's memory goes back to the system after a large transform (README, Images): glibc is set before
-  // the process starts, so here rather than in the server.
+  // sharp's memory goes back to the system after a large transform (content-lake/README.md, Images): glibc
+  // is set before the process starts, so here rather than in the server.
   env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
   args: (lake) => [
     ...['--port', String(lake.port), '--seed-dir', lake.seedDir],

@@ -3,6 +3,7 @@
 // reused while free, so the test build made for them (its URLs are inlined) is reused too.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { twinAddressVariables } from './start-twins.ts'
 import { TEST_DIST_DIR } from './test-build.ts'
 
 const PORTS_FILE = 'test-results/e2e-ports.json'
@@ -40,6 +41,10 @@ export function e2eServers(): { baseURL: string; env: Record<string, string> } |
     writeFileSync(PORTS_FILE, JSON.stringify(ports))
     ;[process.env.E2E_LAKE_PORT, process.env.E2E_SUPABASE_PORT, process.env.E2E_SITE_PORT] = ports.map(String)
     process.env.SUPABASE_URL = `http://127.0.0.1:${ports[1]}`
+    // The tests check what was stored with the key the Supabase twin hands over, as the test command does.
+    process.env.SUPABASE_SERVICE_ROLE_KEY = twinAddressVariables({
+      supabaseUrl: process.env.SUPABASE_URL,
+    }).SUPABASE_SERVICE_ROLE_KEY
     // The mail viewer's web page and SMTP (nothing the build inlines: fresh ones each run).
     let mail = probe([0, 0])
     while (new Set([...ports, ...mail]).size !== 5) mail = probe([0, 0])

@@ -11,8 +11,7 @@ import {
   uniqueEmail,
   waitFillTime,
 } from './contact-kit'
-import { expect, test } from './fixtures'
-import { LOCAL_SERVICE_ROLE_KEY } from '@plume/twins/defaults'
+import { expect, serviceRoleKey, test } from './fixtures'
 
 /*
  * The contact form in Chromium against the local Supabase server that scripts/test.ts started:
@@ -21,7 +20,7 @@ import { LOCAL_SERVICE_ROLE_KEY } from '@plume/twins/defaults'
  */
 
 const supabaseUrl = process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321'
-const service = createClient(supabaseUrl, LOCAL_SERVICE_ROLE_KEY, {
+const service = createClient(supabaseUrl, serviceRoleKey(), {
   auth: { persistSession: false, autoRefreshToken: false },
 })
 

@@ -99,3 +99,14 @@ export const test = base.extend<{ cspViolations: string[]; consoleErrors: string
 export const AT_REST = { reducedMotion: 'reduce' } as const
 
 export { expect }
+
+/**
+ * The Supabase project's service-role key, for tests that check what was stored: the variable the site's
+ * scripts read, which the test command (and Playwright's config, for its own servers) sets to the local
+ * Supabase's.
+ */
+export function serviceRoleKey(): string {
+  const key = process.env.SUPABASE_SERVICE_ROLE_KEY
+  if (!key) throw new Error('SUPABASE_SERVICE_ROLE_KEY is not set: run the browser tests through `npm test -- e2e`')
+  return key
+}

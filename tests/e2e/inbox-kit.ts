@@ -1,7 +1,7 @@
 import { createClient } from '@supabase/supabase-js'
 import type { Page } from '@playwright/test'
-import { LOCAL_SERVICE_ROLE_KEY } from '@plume/twins/defaults'
 import { foldForSearch } from '../../lib/admin/search-folding'
+import { serviceRoleKey } from './fixtures'
 
 /*
  * What the hidden inbox's browser tests (admin-*.spec.ts, the `inbox` project) share. They run in
@@ -12,7 +12,7 @@ import { foldForSearch } from '../../lib/admin/search-folding'
  */
 
 const supabaseUrl = process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321'
-export const service = createClient(supabaseUrl, LOCAL_SERVICE_ROLE_KEY, {
+export const service = createClient(supabaseUrl, serviceRoleKey(), {
   auth: { persistSession: false, autoRefreshToken: false },
 })
 

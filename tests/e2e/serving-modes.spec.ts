@@ -1,7 +1,6 @@
 import { createClient } from '@supabase/supabase-js'
 import type { Page } from '@playwright/test'
-import { LOCAL_SERVICE_ROLE_KEY } from '@plume/twins/defaults'
-import { AT_REST, expect, test } from './fixtures'
+import { AT_REST, expect, serviceRoleKey, test } from './fixtures'
 import { gradeOf } from './observatory'
 import { PUBLIC_PATHS, localized } from './public-routes'
 
@@ -17,7 +16,7 @@ const mode = process.env.SERVING_MODE ?? 'npm start'
 // Only Next.js serving the build alone (next start, the standalone folder's own server.js) sends the
 // configuration's portable policy as is; our server, in a checkout or in the image, completes it.
 const strictPolicy = mode === 'npm start' || mode === 'container image'
-const supabase = createClient(process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321', LOCAL_SERVICE_ROLE_KEY, {
+const supabase = createClient(process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321', serviceRoleKey(), {
   auth: { persistSession: false, autoRefreshToken: false },
 })
 

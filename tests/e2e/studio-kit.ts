@@ -186,6 +186,11 @@ export async function publish(page: Page) {
   await expect(button).toBeEnabled({ timeout: 30_000 })
   await button.click()
   await expect(page.getByText(/was published/)).toBeVisible({ timeout: 30_000 })
+  // The notice comes with the action's answer; the Studio learns that the draft is gone from its
+  // listener, a moment later on a busy machine. An editor edits again once the Studio shows it (nothing
+  // left to publish): typing into the draft the publish is deleting makes the Studio rebase its edit
+  // onto a deleted document, and its form crash (« getAttribute only applies to plain objects »).
+  await expect(button).toBeDisabled({ timeout: 30_000 })
 }
 
 /**

@@ -93,7 +93,7 @@ try {
 } catch (error) {
   if ((error as { code?: string }).code === 'EADDRINUSE') {
     console.error(
-      `Port ${port} on ${values.host} is already in use. Stop what runs there (perhaps another copy of this server), or pick another port with --port and set NEXT_PUBLIC_SANITY_LOCAL_PORT to match.`,
+      `Port ${port} on ${values.host} is already in use. Stop what runs there (perhaps another copy of this server), or pick another port with --port (CONTENT_LAKE_PORT for npm start).`,
     )
   } else {
     console.error('The local Content Lake could not start:', error)

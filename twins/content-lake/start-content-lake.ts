@@ -26,7 +26,7 @@ import { startRevalidateWebhook } from './webhook.ts'
 
 /*
  * A local Content Lake: the subset of Sanity's HTTP API that the embedded Studio, @sanity/client /
- * next-sanity and our scripts use (twins/README.md lists it), over one dataset kept in memory and
+ * next-sanity and our scripts use (twins/content-lake/README.md lists it), over one dataset kept in memory and
  * made durable by an fsynced transaction log, on one loopback port that speaks plain HTTP/1.1 and
  * HTTP/2 over TLS (dual-protocol-server.ts). The endpoints are in routes/, one module per family.
  */

@@ -9,7 +9,7 @@ import { ByteBoundedCache } from './byte-bounded-cache.ts'
  * the index (key → size) is held in memory for the disk cache, never the images.
  */
 
-/** The disk cache's default budget (twins/README.md). */
+/** The disk cache's default budget (twins/content-lake/README.md). */
 export const DEFAULT_TRANSFORM_CACHE_BYTES = 256 * 1024 * 1024
 /** A memory-only lake keeps less: the bytes are in its heap. */
 export const DEFAULT_MEMORY_TRANSFORM_CACHE_BYTES = 32 * 1024 * 1024

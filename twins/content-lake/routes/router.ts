@@ -13,7 +13,7 @@ import type { Lake, Route } from './route.ts'
 import { uploads } from './uploads.ts'
 import { users } from './users.ts'
 
-/** Every endpoint the local Content Lake serves (twins/README.md lists them); at most one matches a request. */
+/** Every endpoint the local Content Lake serves (twins/content-lake/README.md lists them); at most one matches a request. */
 const ROUTES: Route[] = [
   assetFiles,
   ping,
