@@ -7,6 +7,7 @@ import { sanityApiHost, sanityDataset, sanityProjectId } from './lib/sanity/env'
 import { schemaTypes } from './schemas'
 import { locations, mainDocuments } from './studio/presentation'
 import { singletonTypes, structure } from './studio/structure'
+import { TranslationBadge } from './studio/translation/translation-preview'
 
 /** The embedded Studio at /studio. Singletons can be edited and published, never created or deleted. */
 export default defineConfig({
@@ -36,6 +37,7 @@ export default defineConfig({
     templates: (templates) => templates.filter(({ schemaType }) => !singletonTypes.has(schemaType)),
   },
   document: {
+    badges: (badges) => [...badges, TranslationBadge],
     actions: (actions, { schemaType }) =>
       singletonTypes.has(schemaType)
         ? actions.filter(({ action }) => action && ['publish', 'discardChanges', 'restore'].includes(action))

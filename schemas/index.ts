@@ -15,6 +15,7 @@ import { localeString } from './objects/locale-string'
 import { localeText } from './objects/locale-text'
 import { seo } from './objects/seo'
 import { servicePackage } from './objects/service-package'
+import { withTranslationPreview } from '../studio/translation/translation-preview'
 
 /** Every schema type of the Studio. */
 export const schemaTypes = [
@@ -26,13 +27,8 @@ export const schemaTypes = [
   servicePackage,
   legalSection,
   callToAction,
-  siteSettings,
-  homePage,
-  service,
-  benefit,
-  clientLogo,
-  testimonial,
-  aboutPage,
-  contactPage,
-  legalPage,
+  // Documents: their list entries say « EN à revoir » while an English field needs an editor.
+  ...[siteSettings, homePage, service, benefit, clientLogo, testimonial, aboutPage, contactPage, legalPage].map(
+    withTranslationPreview,
+  ),
 ]

@@ -1,4 +1,5 @@
 import type { StructureResolver } from 'sanity/structure'
+import { TranslationsOverview } from './translation/translations-overview'
 
 /** Singletons: one document each, opened directly; never created or deleted from the Studio. */
 export const singletonTypes = new Set(['siteSettings', 'homePage', 'aboutPage', 'contactPage'])
@@ -38,4 +39,10 @@ export const structure: StructureResolver = (S) =>
               : S.documentTypeList(type).title(title),
           ),
       ),
+      S.divider(),
+      // Every English field that no longer follows its French, or has none: studio/translation.
+      S.listItem()
+        .title('Traductions à revoir')
+        .id('translations')
+        .child(S.component(TranslationsOverview).id('translations').title('Traductions à revoir')),
     ])

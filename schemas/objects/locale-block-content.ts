@@ -1,4 +1,6 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { LocaleInput } from '../../studio/translation/locale-input'
+import { englishSourceField, staleEnglishWarning } from '../fields/english-source'
 
 const blocks = defineArrayMember({
   type: 'block',
@@ -17,6 +19,7 @@ const blocks = defineArrayMember({
         name: 'link',
         title: 'Lien',
         type: 'object',
+        components: { input: LocaleInput },
         fields: [
           defineField({
             name: 'href',
@@ -49,7 +52,8 @@ export const localeBlockContent = defineType({
       title: 'English',
       type: 'array',
       of: [blocks],
-      validation: (rule) => rule.required().min(1),
+      validation: (rule) => [rule.required().min(1), staleEnglishWarning(rule)],
     }),
+    englishSourceField,
   ],
 })

@@ -1,13 +1,22 @@
 import { defineField, defineType } from 'sanity'
+import { LocaleInput } from '../../studio/translation/locale-input'
+import { englishSourceField, staleEnglishWarning } from '../fields/english-source'
 
 /** A short text in French and English; both are required. */
 export const localeString = defineType({
   name: 'localeString',
   title: 'Texte court (fr/en)',
   type: 'object',
+  components: { input: LocaleInput },
   fields: [
     defineField({ name: 'fr', title: 'Français', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'en', title: 'English', type: 'string', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'en',
+      title: 'English',
+      type: 'string',
+      validation: (rule) => [rule.required(), staleEnglishWarning(rule)],
+    }),
+    englishSourceField,
   ],
   options: { columns: 2 },
 })

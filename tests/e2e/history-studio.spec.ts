@@ -180,3 +180,55 @@ test('a photo uploaded for the about page, cropped and published, reaches the pa
     .toEqual([384, 410])
   await site.close()
 })
+
+// The second testimonial's English, which no other test edits.
+const TESTIMONIAL = 'testimonial-2'
+
+test('a French change made outside the Studio marks its English « à revoir » in the list, on the field with what changed, and in the overview; « Marquer l’anglais à jour » clears it', async ({
+  page,
+}) => {
+  const before = ((await getDocument(TESTIMONIAL)) as { content: { fr: string } }).content.fr
+  const changed = `${before} Recommandée ${tag}.`
+  await lake('/v2025-02-19/data/mutate/production', {
+    method: 'POST',
+    body: JSON.stringify({ mutations: [{ patch: { id: TESTIMONIAL, set: { 'content.fr': changed } } }] }),
+  })
+
+  // The list says so, and the overview lists the field, with a link that opens the document there.
+  await openStudio(page, '/studio/structure/temoignages')
+  await expect(page.getByRole('link', { name: /Sophie Bernard.*EN à revoir/s })).toBeVisible({ timeout: 60_000 })
+  await openStudio(page, '/studio/structure/translations')
+  const overview = page.getByTestId('translations-overview')
+  await expect(overview).toContainText('Sophie Bernard', { timeout: 60_000 })
+  await overview.getByRole('link', { name: 'Témoignage' }).click()
+  await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 60_000 })
+
+  // On the field: « Anglais à revoir », and the words added to the French since the English was written.
+  const notice = page.getByTestId('english-stale')
+  await expect(notice).toContainText('Anglais à revoir', { timeout: 30_000 })
+  await expect(notice.getByTestId('french-difference').locator('ins')).toContainText(`Recommandée ${tag}.`)
+
+  // A change that kept the meaning: marked current, and published, the English follows this French.
+  await notice.getByRole('button', { name: 'Marquer l’anglais à jour' }).click()
+  await expect(notice).toHaveCount(0)
+  await publish(page)
+  const stored = (await getDocument(TESTIMONIAL)) as { content: { enSource: { fr: string } } }
+  expect(stored.content.enSource.fr).toBe(changed)
+})
+
+test('typing in French warns « L’anglais sera à revoir »; a « Correction mineure » keeps the English à jour', async ({
+  page,
+}) => {
+  await openDocument(page, `temoignages;${TESTIMONIAL}`)
+  const french = field(page, 'role.fr')
+  const corrected = `Directrice marketing ${tag}, Maison Verdier`
+  await french.fill(corrected)
+  const warning = page.getByTestId('french-notice')
+  await expect(warning).toContainText('L’anglais sera à revoir')
+  await expect(page.getByTestId('english-stale')).toBeVisible()
+  await warning.getByText('Correction mineure').click()
+  await expect(page.getByTestId('english-stale')).toHaveCount(0)
+  await publish(page)
+  const stored = (await getDocument(TESTIMONIAL)) as { role: { fr: string; enSource: { fr: string } } }
+  expect(stored.role).toMatchObject({ fr: corrected, enSource: { fr: corrected } })
+})

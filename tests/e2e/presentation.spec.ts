@@ -4,6 +4,8 @@ import {
   answerSanityHosts,
   collectErrors,
   field,
+  getDocument,
+  lake,
   openStudio,
   publish,
   STEGA,
@@ -172,4 +174,31 @@ test('a document lists the pages that show it, in both languages', async ({ page
     await used.click()
     for (const title of pages) await expect(page.getByText(title, { exact: true }).first()).toBeVisible()
   }
+})
+
+test('on an English page, a text whose English no longer follows its French is outlined « à revoir »; the others are not', async ({
+  page,
+}) => {
+  // The third testimonial, on the home page, which no other test edits: its French changed through the API.
+  const id = 'testimonial-3'
+  const { content } = (await getDocument(id)) as { content: { fr: string; en: string } }
+  await lake('/v2025-02-19/data/mutate/production', {
+    method: 'POST',
+    body: JSON.stringify({ mutations: [{ patch: { id, set: { 'content.fr': `${content.fr} (révisé)` } } }] }),
+  })
+  const frame = await openPresentation(page, '/en')
+  // (Other tests of the Studio change French texts of this page too: only this one is looked for.)
+  const marked = frame.locator('[data-translation-review]', { hasText: content.en.slice(0, 40) })
+  await expect(marked).toHaveCount(1, { timeout: 60_000 })
+  await expect(marked).toHaveAttribute('data-translation-review', 'à revoir')
+  // A testimonial whose English follows its French is not marked.
+  const { content: other } = (await getDocument('testimonial-1')) as { content: { en: string } }
+  await expect(frame.getByText(other.en.slice(0, 40))).toBeVisible()
+  await expect(frame.locator('[data-translation-review]', { hasText: other.en.slice(0, 40) })).toHaveCount(0)
+  // Put back as it was, the French is followed again: the mark goes.
+  await lake('/v2025-02-19/data/mutate/production', {
+    method: 'POST',
+    body: JSON.stringify({ mutations: [{ patch: { id, set: { 'content.fr': content.fr } } }] }),
+  })
+  await expect(marked).toHaveCount(0, { timeout: 60_000 })
 })
