@@ -35,7 +35,7 @@ export function TranslationsOverview() {
   return (
     <Stack gap={4} padding={4} data-testid="translations-overview">
       {documents.map((document) => (
-        <Card key={document.id} padding={3} radius={2} border>
+        <Card key={document.id} padding={3} radius={2} border data-testid={`pending-${document.id}`}>
           <Stack gap={3}>
             <Flex align="center" gap={2}>
               <Text weight="semibold">{document.title}</Text>
