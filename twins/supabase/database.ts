@@ -25,6 +25,9 @@ export type RequestContext = {
   readOnly: boolean
 }
 
+/** Sees a request's results before its transaction ends: true commits, false rolls back, a throw rolls back. */
+export type Settle = (results: StatementResult[]) => boolean
+
 export type QueryResult<T> = { rows: T[]; affectedRows?: number }
 /** The statements of one transaction (asAuthAdmin). */
 export type Transaction = {
@@ -142,7 +145,7 @@ export async function openDatabase({
    * timeout. Values must already be literals (SqlBuilder.param). Returns each statement's result,
    * the settings' excluded.
    */
-  async function asRequest(context: RequestContext, statements: string[]) {
+  async function asRequest(context: RequestContext, statements: string[], settle?: Settle) {
     const settings = [
       ...(context.readOnly ? [`set_config('transaction_read_only', 'on', true)`] : []),
       `set_config('search_path', 'public, extensions', true)`,
@@ -153,11 +156,38 @@ export async function openDatabase({
       `set_config('request.headers', ${literal(JSON.stringify(context.headers))}, true)`,
       `set_config('request.cookies', '{}', true)`,
     ]
-    const results = await exclusive(
-      (call) => exec(call, `select ${settings.join(', ')};\n${statements.join(';\n')}`),
+    if (!settle) {
+      const results = await exclusive(
+        (call) => exec(call, `select ${settings.join(', ')};\n${statements.join(';\n')}`),
+        timeoutFor(context.role) || null,
+      )
+      return results.slice(1)
+    }
+    // An explicit transaction, ended once `settle` has seen the results: committed, or rolled back
+    // (Prefer: tx=rollback, or a check that throws, as PostgREST condemns a transaction).
+    return exclusive(
+      async (call) => {
+        let results: StatementResult[]
+        try {
+          results = (await exec(call, `begin;\nselect ${settings.join(', ')};\n${statements.join(';\n')}`)).slice(
+            -statements.length,
+          )
+        } catch (error) {
+          await exec(call, 'rollback').catch(() => {})
+          throw error
+        }
+        let keep: boolean
+        try {
+          keep = settle(results)
+        } catch (error) {
+          await exec(call, 'rollback')
+          throw error
+        }
+        await exec(call, keep ? 'commit' : 'rollback')
+        return results
+      },
       timeoutFor(context.role) || null,
     )
-    return results.slice(1)
   }
 
   /** Runs auth bookkeeping as GoTrue's own role, which owns the auth schema and nothing else. */

@@ -6,14 +6,17 @@ import type { ApiRole, Claims } from './jwt.ts'
 import { callFunction } from './rpc-api.ts'
 import {
   hasFilters,
+  negotiateMedia,
   orderClause,
   pagination,
-  parsePrefer,
   QueryError,
+  readPreferences,
   quoteIdent,
   selectList,
   SqlBuilder,
   whereClause,
+  type MediaType,
+  type Preferences,
   type Table,
 } from './postgrest-query.ts'
 
@@ -81,10 +84,25 @@ export async function handleRest(context: RestRequest, database: Database): Prom
 
   try {
     const { claims, headers, body } = context
+    // Every method: a preference or a media type the twin does not carry out is refused, never dropped.
+    const prefer = readPreferences(request.headers.prefer)
+    const accept = request.headers.accept
     const result =
       rpc !== undefined
-        ? await callFunction(database, { role, claims, method, headers, body }, rpc)
-        : await runStatement(context, database, { name: tableName, columns: columns! }, method)
+        ? (negotiateMedia(accept, ['json']),
+          await callFunction(
+            database,
+            { role, claims, method, headers, body, rollback: prefer.tx === 'rollback' },
+            rpc,
+          ))
+        : await runStatement(
+            context,
+            database,
+            { name: tableName, columns: columns! },
+            method,
+            prefer,
+            negotiateMedia(accept),
+          )
     send(response, result.status, result.body, { ...extraHeaders, ...result.headers })
   } catch (error) {
     if (error instanceof QueryError)
@@ -113,11 +131,12 @@ async function runStatement(
   database: Database,
   table: Table,
   method: string,
+  prefer: Preferences,
+  media: MediaType,
 ): Promise<StatementResult> {
-  const { request, url, role, claims, headers } = context
+  const { url, role, claims, headers } = context
   const query = url.searchParams
-  const prefer = parsePrefer(request.headers.prefer)
-  const wantsObject = (request.headers.accept ?? '').includes('application/vnd.pgrst.object+json')
+  const wantsObject = media === 'object'
   const requestContext = {
     role,
     claims,
@@ -136,10 +155,11 @@ async function runStatement(
     const { limit, offset } = pagination(query)
     const pageSql = `select ${columns} from ${from} ${where} ${order} limit ${limit} offset ${offset}`
     const countSql = `select count(*)::int as total from ${from} ${where}`
-    const wantsCount = prefer.count === 'exact' || prefer.count === 'planned' || prefer.count === 'estimated'
+    const wantsCount = prefer.count !== undefined
     const results = await database.asRequest(requestContext, [
       `select count(*)::int as n, coalesce(json_agg(pgrst_row), '[]')::text as body from (${pageSql}) pgrst_row`,
       ...(wantsCount ? [countSql] : []),
+      ...(media === 'csv' ? [csvSql(pageSql)] : []),
     ])
     const rows = results[0].rows[0] as { n: number; body: string }
     const total = wantsCount ? (results[1].rows[0] as { total: number }).total : null
@@ -151,12 +171,28 @@ async function runStatement(
         details: `An offset of ${offset} was requested, but there are only ${total} rows.`,
       })
     }
-    if (wantsObject) return singleObject(rows, method, range)
+    if (wantsObject) return singleObject(rows, method === 'HEAD', 200, { 'Content-Range': range })
     const status = total !== null && rows.n < total ? 206 : 200
+    if (media === 'csv') {
+      const csv = (results[results.length - 1].rows[0] as { body: string }).body
+      return {
+        status,
+        body: method === 'HEAD' ? null : csv,
+        headers: { 'Content-Range': range, 'Content-Type': 'text/csv; charset=utf-8' },
+      }
+    }
     return { status, body: method === 'HEAD' ? null : rows.body, headers: { 'Content-Range': range } }
   }
 
-  const parsed = parseJsonBody(context.body)
+  if (media === 'csv')
+    throw new QueryError('PGRST', 'not supported by the local Supabase server: Accept: text/csv on a write', {
+      status: 406,
+      details: 'The twin answers CSV to GET and HEAD only',
+    })
+  if (method !== 'POST' && method !== 'PATCH' && method !== 'DELETE')
+    throw new QueryError('PGRST117', `Unsupported HTTP method: ${method}`, { status: 405 })
+
+  const parsed = method === 'DELETE' ? ({ ok: true, value: null } as const) : parseJsonBody(context.body)
   // Nested past the twins' limit (MAX_JSON_DEPTH): answered as Postgres refuses JSON nested past its
   // stack (54001, which PostgREST answers 413), though Postgres' own limit is thousands of levels.
   if (!parsed.ok && parsed.tooDeep)
@@ -164,31 +200,42 @@ async function runStatement(
   if (!parsed.ok) throw new QueryError('PGRST102', 'Empty or invalid json', { details: parsed.message })
   const returning = prefer.return === 'representation'
   const returnColumns = returning ? selectList(builder, query.get('select')) : ''
+  const write = { prefer, wantsObject, returning, returnColumns }
 
   if (method === 'POST') {
     const payload = parsed.value
     const objects = Array.isArray(payload) ? payload : [payload]
-    if (objects.length === 0) return { status: 201, body: returning ? '[]' : null, headers: { 'Content-Range': '*/*' } }
+    if (objects.length === 0) {
+      if (wantsObject) singleObject({ n: 0, body: '[]' }, false, 201, {})
+      return {
+        status: 201,
+        body: returning ? '[]' : null,
+        headers: { 'Content-Range': `*/${prefer.count === 'exact' ? 0 : '*'}`, ...preferenceApplied(prefer, 'POST') },
+      }
+    }
     if (objects.some((item) => item === null || typeof item !== 'object' || Array.isArray(item))) {
       throw new QueryError('PGRST102', 'All object keys must match', {
         details: 'The body must be a JSON object or an array of objects',
       })
     }
     const keys = insertColumns(query.get('columns'), objects as Record<string, unknown>[], table)
-    const insert =
-      keys.length === 0
-        ? `insert into ${from} default values`
-        : `insert into ${from} (${keys.map(quoteIdent).join(', ')}) select ${keys.map(quoteIdent).join(', ')} from json_populate_recordset(null::${from}, ${builder.param(JSON.stringify(objects), 'json')})`
     if (keys.length === 0 && objects.length > 1) throw new QueryError('PGRST102', 'All object keys must match')
-    return writeStatement(
-      database,
-      requestContext,
-      builder,
-      insert + upsertClause(query.get('on_conflict'), prefer.resolution, keys, table),
-      returnColumns,
-      returning,
-      201,
-    )
+    const payloadSql = builder.param(JSON.stringify(objects), 'json')
+    let insert: string
+    if (keys.length === 0) insert = `insert into ${from} default values`
+    else if (prefer.missing === 'default' && query.get('columns') !== null) {
+      // Prefer: missing=default: a listed key an object lacks takes the column's DEFAULT, not NULL.
+      const defaults = await columnDefaults(database, table)
+      const values = keys.map(
+        (key) =>
+          `case when pgrst_elem ? ${builder.param(key, 'text')} then pgrst_rec.${quoteIdent(key)} else ${defaults.get(key) ?? 'null'} end`,
+      )
+      insert = `insert into ${from} (${keys.map(quoteIdent).join(', ')}) select ${values.join(', ')} from jsonb_array_elements(${payloadSql}::jsonb) with ordinality as pgrst_body(pgrst_elem, pgrst_n) cross join lateral jsonb_populate_record(null::${from}, pgrst_elem) as pgrst_rec order by pgrst_n`
+    } else
+      insert = `insert into ${from} (${keys.map(quoteIdent).join(', ')}) select ${keys.map(quoteIdent).join(', ')} from json_populate_recordset(null::${from}, ${payloadSql})`
+    const upsert = await upsertClause(database, query.get('on_conflict'), prefer.resolution, keys, table)
+    const applied = upsert ? prefer : { ...prefer, resolution: undefined }
+    return writeStatement(database, requestContext, insert + upsert, 'POST', { ...write, prefer: applied })
   }
 
   if (method === 'PATCH') {
@@ -206,50 +253,64 @@ async function runStatement(
       keys.length === 1
         ? `${quoteIdent(keys[0])} = (select ${quoteIdent(keys[0])} from json_populate_record(null::${from}, ${source}))`
         : `(${keys.map(quoteIdent).join(', ')}) = (select ${keys.map(quoteIdent).join(', ')} from json_populate_record(null::${from}, ${source}))`
-    return writeStatement(
-      database,
-      requestContext,
-      builder,
-      `update ${from} set ${set} ${where}`,
-      returnColumns,
-      returning,
-      200,
-    )
+    return writeStatement(database, requestContext, `update ${from} set ${set} ${where}`, 'PATCH', write)
   }
 
-  if (method === 'DELETE') {
-    if (!hasFilters(url.searchParams)) throw new QueryError('21000', 'DELETE requires a WHERE clause')
-    const where = whereClause(builder, query)
-    return writeStatement(
-      database,
-      requestContext,
-      builder,
-      `delete from ${from} ${where}`,
-      returnColumns,
-      returning,
-      200,
-    )
-  }
-
-  throw new QueryError('PGRST117', `Unsupported HTTP method: ${method}`, { status: 405 })
+  if (!hasFilters(url.searchParams)) throw new QueryError('21000', 'DELETE requires a WHERE clause')
+  const where = whereClause(builder, query)
+  return writeStatement(database, requestContext, `delete from ${from} ${where}`, 'DELETE', write)
 }
 
-/** `Prefer: resolution=…` with `on_conflict=a,b` (supabase-js upsert). */
-function upsertClause(onConflict: string | null, resolution: string | undefined, keys: string[], table: Table): string {
+/** The page as PostgREST writes CSV: the first row's keys, then each row as Postgres prints a record,
+ *  parentheses dropped (so `t`/`f` booleans, quotes around text with spaces, commas or quotes). */
+function csvSql(pageSql: string): string {
+  return `select (select coalesce(string_agg(a.k, ','), '') from (select json_object_keys(r)::text as k from (select row_to_json(hh) as r from (${pageSql}) hh limit 1) s) a)
+    || E'\\n' || coalesce(string_agg(substring(pgrst_t::text, 2, length(pgrst_t::text) - 2), E'\\n'), '') as body
+    from (${pageSql}) pgrst_t`
+}
+
+/** `Prefer: resolution=…`, on `on_conflict=a,b` or else the primary key, as PostgREST (supabase-js upsert). */
+async function upsertClause(
+  database: Database,
+  onConflict: string | null,
+  resolution: string | undefined,
+  keys: string[],
+  table: Table,
+): Promise<string> {
   if (resolution !== 'ignore-duplicates' && resolution !== 'merge-duplicates') return ''
-  if (!onConflict)
-    throw new QueryError('PGRST100', 'on_conflict is required for an upsert here', {
-      hint: 'Pass onConflict to upsert()',
-    })
-  const target = onConflict.split(',').map((name) => {
-    if (!table.columns.has(name.trim())) throw missingColumn(name.trim(), table)
-    return quoteIdent(name.trim())
+  const names = onConflict ? onConflict.split(',').map((name) => name.trim()) : await primaryKey(database, table)
+  // No on_conflict and no primary key: PostgREST inserts plainly (and applies no resolution).
+  if (names.length === 0) return ''
+  const target = names.map((name) => {
+    if (!table.columns.has(name)) throw missingColumn(name, table)
+    return quoteIdent(name)
   })
   if (resolution === 'ignore-duplicates') return ` on conflict (${target.join(', ')}) do nothing`
   const updates = keys.map((key) => `${quoteIdent(key)} = excluded.${quoteIdent(key)}`)
   return updates.length
     ? ` on conflict (${target.join(', ')}) do update set ${updates.join(', ')}`
     : ` on conflict (${target.join(', ')}) do nothing`
+}
+
+async function primaryKey(database: Database, table: Table): Promise<string[]> {
+  const { rows } = await database.db.query<{ name: string }>(
+    `select a.attname as name from pg_index i
+       join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+      where i.indrelid = to_regclass($1) and i.indisprimary order by array_position(i.indkey, a.attnum)`,
+    [`public.${quoteIdent(table.name)}`],
+  )
+  return rows.map((row) => row.name)
+}
+
+/** Each column's DEFAULT expression (from the migrations, so trusted SQL); generated columns left out. */
+async function columnDefaults(database: Database, table: Table): Promise<Map<string, string>> {
+  const { rows } = await database.db.query<{ name: string; expression: string }>(
+    `select a.attname as name, pg_get_expr(d.adbin, d.adrelid) as expression from pg_attrdef d
+       join pg_attribute a on a.attrelid = d.adrelid and a.attnum = d.adnum
+      where d.adrelid = to_regclass($1) and a.attgenerated = ''`,
+    [`public.${quoteIdent(table.name)}`],
+  )
+  return new Map(rows.map((row) => [row.name, `(${row.expression})`]))
 }
 
 function missingColumn(key: string, table: Table) {
@@ -272,40 +333,81 @@ function insertColumns(columnsParam: string | null, objects: Record<string, unkn
   return keys
 }
 
+/** `Preference-Applied`: the preferences a write carried out, in PostgREST's order. */
+function preferenceApplied(prefer: Preferences, method: string): Record<string, string> {
+  const applied = [
+    prefer.resolution && `resolution=${prefer.resolution}`,
+    prefer.missing && `missing=${prefer.missing}`,
+    prefer.return && `return=${prefer.return}`,
+    prefer.count && `count=${prefer.count}`,
+    prefer.tx && `tx=${prefer.tx}`,
+    prefer.handling && `handling=${prefer.handling}`,
+    method !== 'POST' && prefer.handling === 'strict' && prefer.maxAffected !== undefined
+      ? `max-affected=${prefer.maxAffected}`
+      : undefined,
+  ].filter(Boolean)
+  return applied.length ? { 'Preference-Applied': applied.join(', ') } : {}
+}
+
+type WriteOptions = { prefer: Preferences; wantsObject: boolean; returning: boolean; returnColumns: string }
+
+/**
+ * A write in a transaction of its own that ends as PostgREST ends it: rolled back for `Prefer:
+ * tx=rollback`, for a `.single()` write that did not touch exactly one row (406 PGRST116), and for an
+ * update or delete past `max-affected` under handling=strict (400 PGRST124); committed otherwise.
+ */
 async function writeStatement(
   database: Database,
   requestContext: Parameters<Database['asRequest']>[0],
-  builder: SqlBuilder,
   statement: string,
-  returnColumns: string,
-  returning: boolean,
-  successStatus: number,
+  method: 'POST' | 'PATCH' | 'DELETE',
+  { prefer, wantsObject, returning, returnColumns }: WriteOptions,
 ): Promise<StatementResult> {
-  if (!returning) {
-    const affected = (await database.asRequest(requestContext, [statement]))[0].affectedRows ?? 0
-    const status = successStatus === 201 ? 201 : 204
-    return { status, body: null, headers: { 'Content-Range': affected > 0 ? `0-${affected - 1}/*` : '*/*' } }
-  }
-  const sql = `with pgrst_source as (${statement} returning *) select count(*)::int as n, coalesce(json_agg(pgrst_row), '[]')::text as body from (select ${returnColumns} from pgrst_source) pgrst_row`
-  const rows = (await database.asRequest(requestContext, [sql]))[0].rows[0] as { n: number; body: string }
-  return {
-    status: successStatus,
-    body: rows.body,
-    headers: { 'Content-Range': rows.n > 0 ? `0-${rows.n - 1}/*` : '*/*' },
-  }
+  // Without a representation, no RETURNING: the role may insert what it may not read back.
+  const sql = returning
+    ? `with pgrst_source as (${statement} returning *) select count(*)::int as n, coalesce(json_agg(pgrst_row), '[]')::text as body from (select ${returnColumns} from pgrst_source) pgrst_row`
+    : statement
+  const affected = (result: { rows: Record<string, unknown>[]; affectedRows?: number }) =>
+    returning ? (result.rows[0] as { n: number }).n : (result.affectedRows ?? 0)
+  const maxAffected = method !== 'POST' && prefer.handling === 'strict' ? prefer.maxAffected : undefined
+  const [result] = await database.asRequest(requestContext, [sql], (results) => {
+    const n = affected(results[0])
+    if (wantsObject) singleObject({ n, body: '[]' }, true, 200, {})
+    if (maxAffected !== undefined && n > maxAffected)
+      throw new QueryError('PGRST124', 'Query result exceeds max-affected preference constraint', {
+        details: `The query affects ${n} rows`,
+      })
+    return prefer.tx !== 'rollback'
+  })
+  const n = affected(result)
+  const total = prefer.count === 'exact' ? String(n) : '*'
+  // PostgREST: an insert's range is always `*`; an update's or a delete's the rows it touched.
+  const range = method === 'POST' || n === 0 ? `*/${total}` : `0-${n - 1}/${total}`
+  const headers = { 'Content-Range': range, ...preferenceApplied(prefer, method) }
+  const status = method === 'POST' ? 201 : returning ? 200 : 204
+  if (!returning) return { status, body: null, headers }
+  const body = (result.rows[0] as { body: string }).body
+  if (wantsObject) return singleObject({ n, body }, false, status, headers)
+  return { status, body, headers }
 }
 
-function singleObject(rows: { n: number; body: string }, method: string, range: string): StatementResult {
+/** `Accept: application/vnd.pgrst.object+json` (`.single()`): exactly one row, answered as an object. */
+function singleObject(
+  rows: { n: number; body: string },
+  bodiless: boolean,
+  status: number,
+  headers: Record<string, string>,
+): StatementResult {
   if (rows.n !== 1) {
-    throw new QueryError('PGRST116', 'Cannot coerce the result to a single JSON object', {
+    throw new QueryError('PGRST116', 'JSON object requested, multiple (or no) rows returned', {
       status: 406,
       details: `The result contains ${rows.n} rows`,
     })
   }
-  const object = JSON.stringify((JSON.parse(rows.body) as unknown[])[0])
+  const object = bodiless ? null : JSON.stringify((JSON.parse(rows.body) as unknown[])[0])
   return {
-    status: 200,
-    body: method === 'HEAD' ? null : object,
-    headers: { 'Content-Range': range, 'Content-Type': 'application/vnd.pgrst.object+json; charset=utf-8' },
+    status,
+    body: object,
+    headers: { ...headers, 'Content-Type': 'application/vnd.pgrst.object+json; charset=utf-8' },
   }
 }

@@ -50,7 +50,7 @@ const literal = (value: unknown) =>
 
 export async function callFunction(
   database: Pick<Database, 'db' | 'asRequest'>,
-  context: Omit<RequestContext, 'path' | 'readOnly'> & { body: string },
+  context: Omit<RequestContext, 'path' | 'readOnly'> & { body: string; rollback?: boolean },
   name: string,
 ): Promise<{ status: number; body: string | null; headers: Record<string, string> }> {
   if (context.method !== 'POST')
@@ -82,7 +82,14 @@ export async function callFunction(
     : found.returnsSet
       ? `select coalesce(json_agg(pgrst_row), '[]')::text as body from ${call} pgrst_row`
       : `select to_json(${call})::text as body`
-  const [result] = await database.asRequest({ ...context, path: `/rpc/${name}`, readOnly: false }, [sql])
-  if (found.returnsVoid) return { status: 204, body: null, headers: {} }
-  return { status: 200, body: (result.rows[0] as { body: string | null }).body ?? 'null', headers: {} }
+  const rollback = context.rollback === true
+  // Prefer: tx=rollback: the call runs and answers as usual, and its transaction is rolled back.
+  const [result] = await database.asRequest(
+    { ...context, path: `/rpc/${name}`, readOnly: false },
+    [sql],
+    rollback ? () => false : undefined,
+  )
+  const headers: Record<string, string> = rollback ? { 'Preference-Applied': 'tx=rollback' } : {}
+  if (found.returnsVoid) return { status: 204, body: null, headers }
+  return { status: 200, body: (result.rows[0] as { body: string | null }).body ?? 'null', headers }
 }
