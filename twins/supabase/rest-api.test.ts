@@ -42,6 +42,16 @@ insert into public.items values (1, 'one', 1), (2, 'two', 2), (3, 'three', 3);
 create table public.logbook (line text);
 create function public.add_item(item_id integer) returns integer language sql as
   $$ insert into public.items (id, label) values (item_id, 'by rpc') returning id $$;
+
+-- For RPC by GET and the table grammar on a function's rows: read-only (stable) functions.
+create table public.fruits (id integer primary key, name text not null);
+insert into public.fruits values (1, 'apple'), (2, 'apricot'), (3, 'avocado'), (4, 'banana');
+create function public.fruits_named(prefix text) returns setof public.fruits language sql stable as
+  $$ select * from public.fruits where name like prefix || '%' $$;
+create function public.fruit_lengths(shortest integer) returns table (fruit text, letters integer)
+  language sql stable as $$ select name, length(name) from public.fruits where length(name) >= shortest $$;
+create function public.fruit_name(fruit_id integer) returns text language sql immutable as
+  $$ select case fruit_id when 2 then 'apricot' else 'other' end $$;
 `
 
 // A function, for the gateway's answer to a method no function takes.
@@ -503,5 +513,66 @@ describe('the headers that change what a write does (Prefer, Accept)', () => {
     expect(csv.status).toBe(200)
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/)
     expect(csv.body).toBe('id,label,qty\n1,one,5\n2,two,5\n3,merged,3')
+  })
+})
+
+describe('RPC by GET, and filters on the rows a function returns (PostgREST 12)', () => {
+  /** A request as the service role; the body parsed as JSON when there is one. */
+  async function call(path: string, method = 'GET', body?: unknown) {
+    const response = await rest(path, {
+      method,
+      headers: twin.service,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    const text = await response.text()
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as unknown }
+  }
+
+  it('GET takes the arguments from the query string and filters, selects, orders and pages the rows', async () => {
+    expect(await call('rpc/fruits_named?prefix=a&id=gt.1&select=name&order=name.desc')).toEqual({
+      status: 200,
+      body: [{ name: 'avocado' }, { name: 'apricot' }],
+    })
+    expect(await call('rpc/fruits_named?prefix=a&order=id&limit=1&offset=1')).toEqual({
+      status: 200,
+      body: [{ id: 2, name: 'apricot' }],
+    })
+    // returns table (…): its columns filter too; an argument arrives as text, cast to the parameter's type.
+    expect(await call('rpc/fruit_lengths?shortest=6&letters=lt.7&select=fruit&order=fruit')).toEqual({
+      status: 200,
+      body: [{ fruit: 'banana' }],
+    })
+    expect(await call('rpc/fruit_name?fruit_id=2')).toEqual({ status: 200, body: 'apricot' })
+    const head = await rest('rpc/fruit_name?fruit_id=2', { method: 'HEAD', headers: twin.service })
+    expect([head.status, await head.text()]).toEqual([200, ''])
+  })
+
+  it('POST applies the query string filters to the rows of the function its body calls', async () => {
+    expect(await call('rpc/fruits_named?id=gt.1&select=name&order=name.desc', 'POST', { prefix: 'a' })).toEqual({
+      status: 200,
+      body: [{ name: 'avocado' }, { name: 'apricot' }],
+    })
+    expect(await call('rpc/fruits_named?or=(name.eq.apple,name.eq.banana)&select=id', 'POST', { prefix: '' })).toEqual({
+      status: 200,
+      body: [{ id: 1 }, { id: 4 }],
+    })
+  })
+
+  it('answers a bad filter, a missing function or an unknown key as PostgREST does', async () => {
+    const unknownColumn = await call('rpc/fruits_named?prefix=a&colour=eq.red')
+    expect([unknownColumn.status, (unknownColumn.body as { code: string }).code]).toEqual([400, '42703'])
+    const scalarFilter = await call('rpc/fruit_name?fruit_id=2&colour=eq.red')
+    expect([scalarFilter.status, (scalarFilter.body as { code: string }).code]).toEqual([404, 'PGRST202'])
+    const missing = await call('rpc/fruits_named')
+    expect([missing.status, (missing.body as { code: string }).code]).toEqual([404, 'PGRST202'])
+  })
+
+  it('GET runs read-only: a function that writes is refused (405, 25006) and changes nothing', async () => {
+    const refused = await call('rpc/add_item?item_id=60')
+    expect(refused.status).toBe(405)
+    postgrestShape(refused.body as Record<string, unknown>)
+    expect((refused.body as { code: string }).code).toBe('25006')
+    const row = await twin.server.database.db.query('select id from public.items where id = 60')
+    expect(row.rows).toEqual([])
   })
 })

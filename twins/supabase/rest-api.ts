@@ -92,7 +92,7 @@ export async function handleRest(context: RestRequest, database: Database): Prom
         ? (negotiateMedia(accept, ['json']),
           await callFunction(
             database,
-            { role, claims, method, headers, body, rollback: prefer.tx === 'rollback' },
+            { role, claims, method, headers, body, query: url.searchParams, rollback: prefer.tx === 'rollback' },
             rpc,
           ))
         : await runStatement(

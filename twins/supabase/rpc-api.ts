@@ -1,17 +1,39 @@
 import type { Database, RequestContext } from './database.ts'
 import { parseJsonBody } from './gateway.ts'
-import { QueryError, quoteIdent, quoteLiteral } from './postgrest-query.ts'
+import type { ColumnInfo } from './schema-cache.ts'
+import {
+  hasFilters,
+  orderClause,
+  pagination,
+  QueryError,
+  quoteIdent,
+  quoteLiteral,
+  selectList,
+  SqlBuilder,
+  whereClause,
+} from './postgrest-query.ts'
 
 /*
  * /rest/v1/rpc/<name>: PostgREST's function calls (supabase.rpc), the part scripts use: POST with a
- * JSON object of named arguments, a function of the public schema, run under the request's role like
+ * JSON object of named arguments, or GET/HEAD with them in the query string (as text, which Postgres
+ * casts to the parameters' types), a function of the public schema, run under the request's role like
  * any request (so EXECUTE grants decide: anon → 401, another role → 403, as PostgREST answers 42501).
- * Answers: the value as JSON (a set of rows as an array), 204 for a void function, 404 PGRST202 when no
- * function of that name takes those arguments. Left out: GET calls, a single unnamed JSON argument,
- * filters and ordering applied to a set's result.
+ * GET and HEAD run read-only, as PostgREST runs them: a function that writes fails with 25006 → 405.
+ * A set of rows (setof a table, returns table, out parameters) takes the table grammar on its result:
+ * filters, select=, order=, limit/offset from the query string (on GET, the keys that are not the
+ * function's parameters). Answers: the value as JSON (a set of rows as an array), 204 for a void
+ * function, 404 PGRST202 when no function of that name takes those arguments. Left out: a single
+ * unnamed JSON argument, repeated query keys as a variadic array, filters on a set of scalars.
  */
 
-type Signature = { args: string[]; required: number; returnsSet: boolean; returnsVoid: boolean }
+type Signature = {
+  args: string[]
+  required: number
+  returnsSet: boolean
+  returnsVoid: boolean
+  /** The result's columns when it is a set of rows (composite type, returns table, out parameters); else empty. */
+  columns: ColumnInfo[]
+}
 
 type ProcRow = {
   names: string[] | null
@@ -20,13 +42,23 @@ type ProcRow = {
   ndefaults: number
   returns_set: boolean
   returns_void: boolean
+  columns: string | null
 }
 
 /** The public functions called `name`, with their input arguments' names (of those, the first `required` have no default). */
 async function signatures(database: Pick<Database, 'db'>, name: string): Promise<Signature[]> {
   const { rows } = await database.db.query<ProcRow>(
     `select p.proargnames as names, p.proargmodes::text[] as modes, p.pronargs::int as nargs,
-            p.pronargdefaults::int as ndefaults, p.proretset as returns_set, p.prorettype = 'void'::regtype as returns_void
+            p.pronargdefaults::int as ndefaults, p.proretset as returns_set, p.prorettype = 'void'::regtype as returns_void,
+            coalesce(
+              (select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod))
+                               order by a.attnum)
+                 from pg_type t join pg_attribute a on a.attrelid = t.typrelid
+                where t.oid = p.prorettype and a.attnum > 0 and not a.attisdropped),
+              (select json_agg(json_build_object('name', x.name, 'type', format_type(x.type, null)) order by x.ord)
+                 from unnest(p.proallargtypes, p.proargmodes::text[], p.proargnames) with ordinality x(type, mode, name, ord)
+                where x.mode in ('t', 'o'))
+            )::text as columns
        from pg_proc p where p.pronamespace = 'public'::regnamespace and p.proname = $1 and p.prokind = 'f'`,
     [name],
   )
@@ -39,6 +71,7 @@ async function signatures(database: Pick<Database, 'db'>, name: string): Promise
       required: row.nargs - row.ndefaults,
       returnsSet: row.returns_set,
       returnsVoid: row.returns_void,
+      columns: row.columns ? (JSON.parse(row.columns) as ColumnInfo[]) : [],
     }
   })
 }
@@ -50,46 +83,79 @@ const literal = (value: unknown) =>
 
 export async function callFunction(
   database: Pick<Database, 'db' | 'asRequest'>,
-  context: Omit<RequestContext, 'path' | 'readOnly'> & { body: string; rollback?: boolean },
+  context: Omit<RequestContext, 'path' | 'readOnly'> & { body: string; query: URLSearchParams; rollback?: boolean },
   name: string,
 ): Promise<{ status: number; body: string | null; headers: Record<string, string> }> {
-  if (context.method !== 'POST')
+  const read = context.method === 'GET' || context.method === 'HEAD'
+  if (!read && context.method !== 'POST')
     throw new QueryError('PGRST117', `Unsupported HTTP method: ${context.method}`, { status: 405 })
-  const parsed = parseJsonBody(context.body)
-  if (!parsed.ok) throw new QueryError('PGRST102', 'Empty or invalid json', { details: parsed.message })
-  const given = parsed.value ?? {}
-  if (typeof given !== 'object' || Array.isArray(given))
-    throw new QueryError('PGRST102', 'Empty or invalid json', { details: 'The arguments must be one JSON object' })
-  const keys = Object.keys(given)
-  const found = (await signatures(database, name)).find(
-    (signature) =>
-      keys.every((key) => signature.args.includes(key)) &&
-      signature.args.slice(0, signature.required).every((arg) => keys.includes(arg)),
-  )
+  const candidates = await signatures(database, name)
+  let given: Record<string, unknown>
+  let found: Signature | undefined
+  // What is left of the query string once the arguments are taken out: the filters on a set's result.
+  const query = new URLSearchParams(context.query)
+  if (read) {
+    // The query string's keys that the signature takes are its arguments (the one taking the most, of
+    // those whose required parameters are all there); the other keys filter the set it returns.
+    const keys = [...new Set(query.keys())]
+    const taken = (signature: Signature) => keys.filter((key) => signature.args.includes(key)).length
+    const best = candidates
+      .filter((signature) => signature.args.slice(0, signature.required).every((arg) => keys.includes(arg)))
+      .sort((a, b) => taken(b) - taken(a))[0]
+    const unknown = keys.filter((key) => !['select', 'order', 'limit', 'offset'].includes(key))
+    const argumentKeys = best ? keys.filter((key) => best.args.includes(key)) : unknown
+    given = Object.fromEntries(argumentKeys.map((key) => [key, query.get(key)]))
+    for (const key of argumentKeys) query.delete(key)
+    // Left-over keys filter a set of rows; a function returning anything else takes no such arguments.
+    if (best && !(best.returnsSet && best.columns.length > 0) && hasFilters(query)) {
+      given = Object.fromEntries(unknown.map((key) => [key, context.query.get(key)]))
+      found = undefined
+    } else found = best
+  } else {
+    const parsed = parseJsonBody(context.body)
+    if (!parsed.ok) throw new QueryError('PGRST102', 'Empty or invalid json', { details: parsed.message })
+    const value = parsed.value ?? {}
+    if (typeof value !== 'object' || Array.isArray(value))
+      throw new QueryError('PGRST102', 'Empty or invalid json', { details: 'The arguments must be one JSON object' })
+    given = value as Record<string, unknown>
+    const keys = Object.keys(given)
+    found = candidates.find(
+      (signature) =>
+        keys.every((key) => signature.args.includes(key)) &&
+        signature.args.slice(0, signature.required).every((arg) => keys.includes(arg)),
+    )
+  }
   if (!found) {
     throw new QueryError(
       'PGRST202',
-      `Could not find the function public.${name}(${[...keys].sort().join(', ')}) in the schema cache`,
+      `Could not find the function public.${name}(${Object.keys(given).sort().join(', ')}) in the schema cache`,
       { status: 404 },
     )
   }
-  const args = Object.entries(given as Record<string, unknown>).map(
-    ([key, value]) => `${quoteIdent(key)} => ${literal(value)}`,
-  )
+  const args = Object.entries(given).map(([key, value]) => `${quoteIdent(key)} => ${literal(value)}`)
   const call = `public.${quoteIdent(name)}(${args.join(', ')})`
-  const sql = found.returnsVoid
-    ? `select ${call}`
-    : found.returnsSet
-      ? `select coalesce(json_agg(pgrst_row), '[]')::text as body from ${call} pgrst_row`
-      : `select to_json(${call})::text as body`
+  let sql: string
+  if (found.returnsVoid) sql = `select ${call}`
+  else if (found.returnsSet && found.columns.length > 0) {
+    // The table grammar on the function's rows: select cols from fn(args) pgrst_row where … order … limit ….
+    const builder = new SqlBuilder({ name, columns: new Map(found.columns.map((column) => [column.name, column])) })
+    const columns = selectList(builder, query.get('select'))
+    const where = whereClause(builder, query)
+    const order = orderClause(builder, query.get('order'))
+    const { limit, offset } = pagination(query)
+    const page = `select ${columns} from ${call} pgrst_row ${where} ${order} limit ${limit} offset ${offset}`
+    sql = `select coalesce(json_agg(pgrst_row), '[]')::text as body from (${page}) pgrst_row`
+  } else if (found.returnsSet) sql = `select coalesce(json_agg(pgrst_row), '[]')::text as body from ${call} pgrst_row`
+  else sql = `select to_json(${call})::text as body`
   const rollback = context.rollback === true
   // Prefer: tx=rollback: the call runs and answers as usual, and its transaction is rolled back.
   const [result] = await database.asRequest(
-    { ...context, path: `/rpc/${name}`, readOnly: false },
+    { ...context, path: `/rpc/${name}`, readOnly: read },
     [sql],
     rollback ? () => false : undefined,
   )
   const headers: Record<string, string> = rollback ? { 'Preference-Applied': 'tx=rollback' } : {}
   if (found.returnsVoid) return { status: 204, body: null, headers }
-  return { status: 200, body: (result.rows[0] as { body: string | null }).body ?? 'null', headers }
+  const body = (result.rows[0] as { body: string | null }).body ?? 'null'
+  return { status: 200, body: context.method === 'HEAD' ? null : body, headers }
 }
