@@ -4,19 +4,17 @@ import { send, sendJson } from '../http-kit.ts'
 import { parseJsonBody } from './gateway.ts'
 import type { ApiRole, Claims } from './jwt.ts'
 import { callFunction } from './rpc-api.ts'
+import { negotiateMedia, readPreferences, type MediaType, type Preferences } from './postgrest-preferences.ts'
+import { columnDefaults, insertColumns, missingColumn, upsertClause } from './insert-columns.ts'
 import {
   hasFilters,
-  negotiateMedia,
   orderClause,
   pagination,
   QueryError,
-  readPreferences,
   quoteIdent,
   selectList,
   SqlBuilder,
   whereClause,
-  type MediaType,
-  type Preferences,
   type Table,
 } from './postgrest-query.ts'
 
@@ -267,70 +265,6 @@ function csvSql(pageSql: string): string {
   return `select (select coalesce(string_agg(a.k, ','), '') from (select json_object_keys(r)::text as k from (select row_to_json(hh) as r from (${pageSql}) hh limit 1) s) a)
     || E'\\n' || coalesce(string_agg(substring(pgrst_t::text, 2, length(pgrst_t::text) - 2), E'\\n'), '') as body
     from (${pageSql}) pgrst_t`
-}
-
-/** `Prefer: resolution=…`, on `on_conflict=a,b` or else the primary key, as PostgREST (supabase-js upsert). */
-async function upsertClause(
-  database: Database,
-  onConflict: string | null,
-  resolution: string | undefined,
-  keys: string[],
-  table: Table,
-): Promise<string> {
-  if (resolution !== 'ignore-duplicates' && resolution !== 'merge-duplicates') return ''
-  const names = onConflict ? onConflict.split(',').map((name) => name.trim()) : await primaryKey(database, table)
-  // No on_conflict and no primary key: PostgREST inserts plainly (and applies no resolution).
-  if (names.length === 0) return ''
-  const target = names.map((name) => {
-    if (!table.columns.has(name)) throw missingColumn(name, table)
-    return quoteIdent(name)
-  })
-  if (resolution === 'ignore-duplicates') return ` on conflict (${target.join(', ')}) do nothing`
-  const updates = keys.map((key) => `${quoteIdent(key)} = excluded.${quoteIdent(key)}`)
-  return updates.length
-    ? ` on conflict (${target.join(', ')}) do update set ${updates.join(', ')}`
-    : ` on conflict (${target.join(', ')}) do nothing`
-}
-
-async function primaryKey(database: Database, table: Table): Promise<string[]> {
-  const { rows } = await database.db.query<{ name: string }>(
-    `select a.attname as name from pg_index i
-       join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-      where i.indrelid = to_regclass($1) and i.indisprimary order by array_position(i.indkey, a.attnum)`,
-    [`public.${quoteIdent(table.name)}`],
-  )
-  return rows.map((row) => row.name)
-}
-
-/** Each column's DEFAULT expression (from the migrations, so trusted SQL); generated columns left out. */
-async function columnDefaults(database: Database, table: Table): Promise<Map<string, string>> {
-  const { rows } = await database.db.query<{ name: string; expression: string }>(
-    `select a.attname as name, pg_get_expr(d.adbin, d.adrelid) as expression from pg_attrdef d
-       join pg_attribute a on a.attrelid = d.adrelid and a.attnum = d.adnum
-      where d.adrelid = to_regclass($1) and a.attgenerated = ''`,
-    [`public.${quoteIdent(table.name)}`],
-  )
-  return new Map(rows.map((row) => [row.name, `(${row.expression})`]))
-}
-
-function missingColumn(key: string, table: Table) {
-  return new QueryError('PGRST204', `Could not find the '${key}' column of '${table.name}' in the schema cache`)
-}
-
-function insertColumns(columnsParam: string | null, objects: Record<string, unknown>[], table: Table): string[] {
-  const keys =
-    columnsParam !== null
-      ? columnsParam.split(',').map((key) => key.trim().replace(/^"(.*)"$/, '$1'))
-      : Object.keys(objects[0])
-  for (const key of keys) if (!table.columns.has(key)) throw missingColumn(key, table)
-  if (columnsParam === null) {
-    const signature = [...keys].sort().join('\u0000')
-    for (const object of objects) {
-      if (Object.keys(object).sort().join('\u0000') !== signature)
-        throw new QueryError('PGRST102', 'All object keys must match')
-    }
-  }
-  return keys
 }
 
 /** `Preference-Applied`: the preferences a write carried out, in PostgREST's order. */
