@@ -30,7 +30,8 @@ export async function upsertClause(
     : ` on conflict (${target.join(', ')}) do nothing`
 }
 
-async function primaryKey(database: Database, table: Table): Promise<string[]> {
+/** The table's primary key columns, in key order (none for a table without one). */
+export async function primaryKey(database: Database, table: Table): Promise<string[]> {
   const { rows } = await database.db.query<{ name: string }>(
     `select a.attname as name from pg_index i
        join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
@@ -40,12 +41,17 @@ async function primaryKey(database: Database, table: Table): Promise<string[]> {
   return rows.map((row) => row.name)
 }
 
-/** Each column's DEFAULT expression (from the migrations, so trusted SQL); generated columns left out. */
+/**
+ * Each column's DEFAULT expression (from the migrations, so trusted SQL), an identity column's its
+ * sequence's next value; generated columns left out.
+ */
 export async function columnDefaults(database: Database, table: Table): Promise<Map<string, string>> {
   const { rows } = await database.db.query<{ name: string; expression: string }>(
-    `select a.attname as name, pg_get_expr(d.adbin, d.adrelid) as expression from pg_attrdef d
-       join pg_attribute a on a.attrelid = d.adrelid and a.attnum = d.adnum
-      where d.adrelid = to_regclass($1) and a.attgenerated = ''`,
+    `select a.attname as name, coalesce(pg_get_expr(d.adbin, d.adrelid),
+         format('nextval(%L::regclass)', pg_get_serial_sequence($1, a.attname))) as expression
+       from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+      where a.attrelid = to_regclass($1) and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+        and (d.adbin is not null or a.attidentity <> '')`,
     [`public.${quoteIdent(table.name)}`],
   )
   return new Map(rows.map((row) => [row.name, `(${row.expression})`]))

@@ -121,6 +121,22 @@ describe('the headers that change what a write does (Prefer, Accept)', () => {
     const withNull = await call('items?columns=id,label,qty', 'POST', {}, [{ id: 72, label: 'null' }])
     expect(withNull.status).toBe(201)
     expect((await item(72))?.qty).toBeNull()
+    // Identity columns: one no object has takes its DEFAULT (even GENERATED ALWAYS); a by-default one, its sequence.
+    const tickets = await call(
+      'tickets?columns=id,label,rank&select=id,label,rank',
+      'POST',
+      {
+        Prefer: `missing=default, ${represent}`,
+      },
+      [{ label: 'first' }, { rank: 10 }],
+    )
+    expect([tickets.status, tickets.body]).toEqual([
+      201,
+      [
+        { id: 1, label: 'first', rank: 1 },
+        { id: 2, label: 'untitled', rank: 10 },
+      ],
+    ])
   })
 
   it('Prefer: count=exact on writes: Content-Range as PostgREST gives it', async () => {
@@ -151,8 +167,20 @@ describe('the headers that change what a write does (Prefer, Accept)', () => {
     const ignored = await call('items', 'POST', { Prefer: 'resolution=ignore-duplicates' }, { id: 3, label: 'ignored' })
     expect(ignored.status).toBe(201)
     expect((await item(3))?.label).toBe('merged')
+    // Nothing inserted, only updated: 200, as PostgREST 12 answers (PR #2926).
+    const updated = await call('items', 'POST', { Prefer: 'resolution=merge-duplicates' }, { id: 90, label: 'newer' })
+    expect([updated.status, (await item(90))?.label]).toEqual([200, 'newer'])
     // A table without a primary key: a plain insert, as PostgREST does.
     expect((await call('logbook', 'POST', { Prefer: 'resolution=merge-duplicates' }, { line: 'x' })).status).toBe(201)
+  })
+
+  it("Prefer: return=headers-only answers the new row's Location, by its primary key", async () => {
+    const created = await call('items', 'POST', { Prefer: 'return=headers-only' }, { id: 95, label: 'located' })
+    expect([created.status, created.body, created.headers.get('location')]).toEqual([201, null, '/items?id=eq.95'])
+    // No primary key, no Location.
+    expect(
+      (await call('logbook', 'POST', { Prefer: 'return=headers-only' }, { line: 'y' })).headers.get('location'),
+    ).toBeNull()
   })
 
   it("refuses the Prefer and Accept values it does not carry out, in PostgREST's shape", async () => {

@@ -4,8 +4,9 @@ import { send, sendJson } from '../http-kit.ts'
 import { parseJsonBody } from './gateway.ts'
 import type { ApiRole, Claims } from './jwt.ts'
 import { callFunction } from './rpc-api.ts'
+import { preferenceApplied, singleObject, writeStatement, type StatementResult } from './write-statement.ts'
 import { negotiateMedia, readPreferences, type MediaType, type Preferences } from './postgrest-preferences.ts'
-import { columnDefaults, insertColumns, missingColumn, upsertClause } from './insert-columns.ts'
+import { columnDefaults, insertColumns, missingColumn, primaryKey, upsertClause } from './insert-columns.ts'
 import {
   hasFilters,
   orderClause,
@@ -122,8 +123,6 @@ function decodedOrNull(text: string): string | null {
   }
 }
 
-type StatementResult = { status: number; body: string | null; headers: Record<string, string> }
-
 async function runStatement(
   context: RestRequest,
   database: Database,
@@ -198,7 +197,7 @@ async function runStatement(
   if (!parsed.ok) throw new QueryError('PGRST102', 'Empty or invalid json', { details: parsed.message })
   const returning = prefer.return === 'representation'
   const returnColumns = returning ? selectList(builder, query.get('select')) : ''
-  const write = { prefer, wantsObject, returning, returnColumns }
+  const write = { prefer, wantsObject, returning, returnColumns, table: table.name, target: quoteIdent(table.name) }
 
   if (method === 'POST') {
     const payload = parsed.value
@@ -216,7 +215,13 @@ async function runStatement(
         details: 'The body must be a JSON object or an array of objects',
       })
     }
-    const keys = insertColumns(query.get('columns'), objects as Record<string, unknown>[], table)
+    const listed = insertColumns(query.get('columns'), objects as Record<string, unknown>[], table)
+    // missing=default: a listed column no object has is left out, so its DEFAULT (even an identity
+    // GENERATED ALWAYS, which takes no value) applies as Postgres applies it.
+    const keys =
+      prefer.missing === 'default' && listed.some((key) => objects.some((object) => key in object))
+        ? listed.filter((key) => objects.some((object) => key in object))
+        : listed
     if (keys.length === 0 && objects.length > 1) throw new QueryError('PGRST102', 'All object keys must match')
     const payloadSql = builder.param(JSON.stringify(objects), 'json')
     let insert: string
@@ -233,7 +238,13 @@ async function runStatement(
       insert = `insert into ${from} (${keys.map(quoteIdent).join(', ')}) select ${keys.map(quoteIdent).join(', ')} from json_populate_recordset(null::${from}, ${payloadSql})`
     const upsert = await upsertClause(database, query.get('on_conflict'), prefer.resolution, keys, table)
     const applied = upsert ? prefer : { ...prefer, resolution: undefined }
-    return writeStatement(database, requestContext, insert + upsert, 'POST', { ...write, prefer: applied })
+    const locationKey = prefer.return === 'headers-only' ? await primaryKey(database, table) : undefined
+    return writeStatement(database, requestContext, insert + upsert, 'POST', {
+      ...write,
+      prefer: applied,
+      countInserted: upsert.includes(' do update '),
+      locationKey,
+    })
   }
 
   if (method === 'PATCH') {
@@ -265,83 +276,4 @@ function csvSql(pageSql: string): string {
   return `select (select coalesce(string_agg(a.k, ','), '') from (select json_object_keys(r)::text as k from (select row_to_json(hh) as r from (${pageSql}) hh limit 1) s) a)
     || E'\\n' || coalesce(string_agg(substring(pgrst_t::text, 2, length(pgrst_t::text) - 2), E'\\n'), '') as body
     from (${pageSql}) pgrst_t`
-}
-
-/** `Preference-Applied`: the preferences a write carried out, in PostgREST's order. */
-function preferenceApplied(prefer: Preferences, method: string): Record<string, string> {
-  const applied = [
-    prefer.resolution && `resolution=${prefer.resolution}`,
-    prefer.missing && `missing=${prefer.missing}`,
-    prefer.return && `return=${prefer.return}`,
-    prefer.count && `count=${prefer.count}`,
-    prefer.tx && `tx=${prefer.tx}`,
-    prefer.handling && `handling=${prefer.handling}`,
-    method !== 'POST' && prefer.handling === 'strict' && prefer.maxAffected !== undefined
-      ? `max-affected=${prefer.maxAffected}`
-      : undefined,
-  ].filter(Boolean)
-  return applied.length ? { 'Preference-Applied': applied.join(', ') } : {}
-}
-
-type WriteOptions = { prefer: Preferences; wantsObject: boolean; returning: boolean; returnColumns: string }
-
-/**
- * A write in a transaction of its own that ends as PostgREST ends it: rolled back for `Prefer:
- * tx=rollback`, for a `.single()` write that did not touch exactly one row (406 PGRST116), and for an
- * update or delete past `max-affected` under handling=strict (400 PGRST124); committed otherwise.
- */
-async function writeStatement(
-  database: Database,
-  requestContext: Parameters<Database['asRequest']>[0],
-  statement: string,
-  method: 'POST' | 'PATCH' | 'DELETE',
-  { prefer, wantsObject, returning, returnColumns }: WriteOptions,
-): Promise<StatementResult> {
-  // Without a representation, no RETURNING: the role may insert what it may not read back.
-  const sql = returning
-    ? `with pgrst_source as (${statement} returning *) select count(*)::int as n, coalesce(json_agg(pgrst_row), '[]')::text as body from (select ${returnColumns} from pgrst_source) pgrst_row`
-    : statement
-  const affected = (result: { rows: Record<string, unknown>[]; affectedRows?: number }) =>
-    returning ? (result.rows[0] as { n: number }).n : (result.affectedRows ?? 0)
-  const maxAffected = method !== 'POST' && prefer.handling === 'strict' ? prefer.maxAffected : undefined
-  const [result] = await database.asRequest(requestContext, [sql], (results) => {
-    const n = affected(results[0])
-    if (wantsObject) singleObject({ n, body: '[]' }, true, 200, {})
-    if (maxAffected !== undefined && n > maxAffected)
-      throw new QueryError('PGRST124', 'Query result exceeds max-affected preference constraint', {
-        details: `The query affects ${n} rows`,
-      })
-    return prefer.tx !== 'rollback'
-  })
-  const n = affected(result)
-  const total = prefer.count === 'exact' ? String(n) : '*'
-  // PostgREST: an insert's range is always `*`; an update's or a delete's the rows it touched.
-  const range = method === 'POST' || n === 0 ? `*/${total}` : `0-${n - 1}/${total}`
-  const headers = { 'Content-Range': range, ...preferenceApplied(prefer, method) }
-  const status = method === 'POST' ? 201 : returning ? 200 : 204
-  if (!returning) return { status, body: null, headers }
-  const body = (result.rows[0] as { body: string }).body
-  if (wantsObject) return singleObject({ n, body }, false, status, headers)
-  return { status, body, headers }
-}
-
-/** `Accept: application/vnd.pgrst.object+json` (`.single()`): exactly one row, answered as an object. */
-function singleObject(
-  rows: { n: number; body: string },
-  bodiless: boolean,
-  status: number,
-  headers: Record<string, string>,
-): StatementResult {
-  if (rows.n !== 1) {
-    throw new QueryError('PGRST116', 'JSON object requested, multiple (or no) rows returned', {
-      status: 406,
-      details: `The result contains ${rows.n} rows`,
-    })
-  }
-  const object = bodiless ? null : JSON.stringify((JSON.parse(rows.body) as unknown[])[0])
-  return {
-    status,
-    body: object,
-    headers: { ...headers, 'Content-Type': 'application/vnd.pgrst.object+json; charset=utf-8' },
-  }
 }
