@@ -52,6 +52,11 @@ create function public.fruit_lengths(shortest integer) returns table (fruit text
   language sql stable as $$ select name, length(name) from public.fruits where length(name) >= shortest $$;
 create function public.fruit_name(fruit_id integer) returns text language sql immutable as
   $$ select case fruit_id when 2 then 'apricot' else 'other' end $$;
+create function public.fruit_ids() returns setof integer language sql stable as $$ select id from public.fruits order by id $$;
+-- Arguments read into their types, and one unnamed JSON parameter (the whole body).
+create function public.sum_all(variadic n integer[]) returns integer language sql immutable as
+  $$ select sum(x)::int from unnest(n) x $$;
+create function public.echo_json(json) returns json language sql immutable as $$ select $1 $$;
 `
 
 // A function, for the gateway's answer to a method no function takes.

@@ -4,8 +4,8 @@ import type { TestTwin } from './test-twin.ts'
 
 /*
  * The Supabase twin's REST API and RPC under the headers that change what a request does (Prefer,
- * Accept), as PostgREST 12 documents them: carried out, or refused in PostgREST's shape; and RPC by GET
- * with filters on the rows a function returns. Over the same small project as rest-api.test.ts.
+ * Accept), as PostgREST 12 documents them: carried out, or refused in PostgREST's shape. Over the same
+ * small project as rest-api.test.ts.
  */
 
 let twin: TestTwin
@@ -262,66 +262,5 @@ describe('the headers that change what a write does (Prefer, Accept)', () => {
     expect(csv.status).toBe(200)
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/)
     expect(csv.body).toBe('id,label,qty\n1,one,5\n2,two,5\n3,merged,3')
-  })
-})
-
-describe('RPC by GET, and filters on the rows a function returns (PostgREST 12)', () => {
-  /** A request as the service role; the body parsed as JSON when there is one. */
-  async function call(path: string, method = 'GET', body?: unknown) {
-    const response = await rest(path, {
-      method,
-      headers: twin.service,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-    const text = await response.text()
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as unknown }
-  }
-
-  it('GET takes the arguments from the query string and filters, selects, orders and pages the rows', async () => {
-    expect(await call('rpc/fruits_named?prefix=a&id=gt.1&select=name&order=name.desc')).toEqual({
-      status: 200,
-      body: [{ name: 'avocado' }, { name: 'apricot' }],
-    })
-    expect(await call('rpc/fruits_named?prefix=a&order=id&limit=1&offset=1')).toEqual({
-      status: 200,
-      body: [{ id: 2, name: 'apricot' }],
-    })
-    // returns table (…): its columns filter too; an argument arrives as text, cast to the parameter's type.
-    expect(await call('rpc/fruit_lengths?shortest=6&letters=lt.7&select=fruit&order=fruit')).toEqual({
-      status: 200,
-      body: [{ fruit: 'banana' }],
-    })
-    expect(await call('rpc/fruit_name?fruit_id=2')).toEqual({ status: 200, body: 'apricot' })
-    const head = await rest('rpc/fruit_name?fruit_id=2', { method: 'HEAD', headers: twin.service })
-    expect([head.status, await head.text()]).toEqual([200, ''])
-  })
-
-  it('POST applies the query string filters to the rows of the function its body calls', async () => {
-    expect(await call('rpc/fruits_named?id=gt.1&select=name&order=name.desc', 'POST', { prefix: 'a' })).toEqual({
-      status: 200,
-      body: [{ name: 'avocado' }, { name: 'apricot' }],
-    })
-    expect(await call('rpc/fruits_named?or=(name.eq.apple,name.eq.banana)&select=id', 'POST', { prefix: '' })).toEqual({
-      status: 200,
-      body: [{ id: 1 }, { id: 4 }],
-    })
-  })
-
-  it('answers a bad filter, a missing function or an unknown key as PostgREST does', async () => {
-    const unknownColumn = await call('rpc/fruits_named?prefix=a&colour=eq.red')
-    expect([unknownColumn.status, (unknownColumn.body as { code: string }).code]).toEqual([400, '42703'])
-    const scalarFilter = await call('rpc/fruit_name?fruit_id=2&colour=eq.red')
-    expect([scalarFilter.status, (scalarFilter.body as { code: string }).code]).toEqual([404, 'PGRST202'])
-    const missing = await call('rpc/fruits_named')
-    expect([missing.status, (missing.body as { code: string }).code]).toEqual([404, 'PGRST202'])
-  })
-
-  it('GET runs read-only: a function that writes is refused (405, 25006) and changes nothing', async () => {
-    const refused = await call('rpc/add_item?item_id=60')
-    expect(refused.status).toBe(405)
-    postgrestShape(refused.body as Record<string, unknown>)
-    expect((refused.body as { code: string }).code).toBe('25006')
-    const row = await twin.server.database.db.query('select id from public.items where id = 60')
-    expect(row.rows).toEqual([])
   })
 })

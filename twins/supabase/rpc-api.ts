@@ -22,12 +22,23 @@ import {
  * A set of rows (setof a table, returns table, out parameters) takes the table grammar on its result:
  * filters, select=, order=, limit/offset from the query string (on GET, the keys that are not the
  * function's parameters). Answers: the value as JSON (a set of rows as an array), 204 for a void
- * function, 404 PGRST202 when no function of that name takes those arguments. Left out: a single
- * unnamed JSON argument, repeated query keys as a variadic array, filters on a set of scalars.
+ * function, 404 PGRST202 when no function of that name takes those arguments. Arguments reach their
+ * parameters through json_to_record, as PostgREST passes them, so a JSON array fills an array (or
+ * variadic) parameter and a repeated query key is an array. A function of one unnamed json or jsonb
+ * parameter takes the whole body by POST. Left out: one unnamed parameter of another type (PostgREST
+ * takes raw text, xml or bytea bodies for it: here no JSON call matches it, 404 PGRST202, as PostgREST
+ * answers a JSON body); refused as not supported: filters, select, order or paging on a result that is
+ * not a set of rows.
  */
 
 type Signature = {
   args: string[]
+  /** Each input argument's type, as format_type writes it (so usable in a column definition list). */
+  types: string[]
+  /** The last argument is VARIADIC. */
+  variadic: boolean
+  /** The type of a function's one unnamed parameter (PostgREST passes it the whole body), else null. */
+  unnamedSingle: string | null
   required: number
   returnsSet: boolean
   returnsVoid: boolean
@@ -37,6 +48,8 @@ type Signature = {
 
 type ProcRow = {
   names: string[] | null
+  types: string[]
+  variadic: boolean
   modes: string[] | null
   nargs: number
   ndefaults: number
@@ -48,7 +61,9 @@ type ProcRow = {
 /** The public functions called `name`, with their input arguments' names (of those, the first `required` have no default). */
 async function signatures(database: Pick<Database, 'db'>, name: string): Promise<Signature[]> {
   const { rows } = await database.db.query<ProcRow>(
-    `select p.proargnames as names, p.proargmodes::text[] as modes, p.pronargs::int as nargs,
+    `select p.proargnames as names, p.provariadic <> 0 as variadic,
+            array(select format_type(t, null) from unnest(p.proargtypes) with ordinality u(t, o) order by o) as types,
+            p.proargmodes::text[] as modes, p.pronargs::int as nargs,
             p.pronargdefaults::int as ndefaults, p.proretset as returns_set, p.prorettype = 'void'::regtype as returns_void,
             coalesce(
               (select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod))
@@ -66,8 +81,12 @@ async function signatures(database: Pick<Database, 'db'>, name: string): Promise
     const names = row.names ?? []
     // Modes list every argument (out ones too) when any is not "in"; inputs are in, inout, variadic.
     const inputs = row.modes ? names.filter((_, index) => ['i', 'b', 'v'].includes(row.modes![index])) : names
+    const unnamed = row.nargs === 1 && !inputs[0]
     return {
-      args: inputs.slice(0, row.nargs),
+      args: unnamed ? [] : inputs.slice(0, row.nargs),
+      types: row.types,
+      variadic: row.variadic,
+      unnamedSingle: unnamed ? row.types[0] : null,
       required: row.nargs - row.ndefaults,
       returnsSet: row.returns_set,
       returnsVoid: row.returns_void,
@@ -76,14 +95,17 @@ async function signatures(database: Pick<Database, 'db'>, name: string): Promise
   })
 }
 
-const literal = (value: unknown) =>
-  value === null
-    ? 'null'
-    : quoteLiteral(typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean))
+/** One argument, read from JSON into its parameter's type as PostgREST reads it (json_to_record). */
+function argument(signature: Signature, name: string, value: unknown): string {
+  const index = signature.args.indexOf(name)
+  const json = quoteLiteral(JSON.stringify({ v: value }))
+  const variadic = signature.variadic && index === signature.args.length - 1 ? 'variadic ' : ''
+  return `${variadic}${quoteIdent(name)} => (select pgrst_arg.v from json_to_record(${json}::json) as pgrst_arg(v ${signature.types[index]}))`
+}
 
 export async function callFunction(
   database: Pick<Database, 'db' | 'asRequest'>,
-  context: Omit<RequestContext, 'path' | 'readOnly'> & { body: string; query: URLSearchParams; rollback?: boolean },
+  context: CallContext,
   name: string,
 ): Promise<{ status: number; body: string | null; headers: Record<string, string> }> {
   const read = context.method === 'GET' || context.method === 'HEAD'
@@ -104,7 +126,14 @@ export async function callFunction(
       .sort((a, b) => taken(b) - taken(a))[0]
     const unknown = keys.filter((key) => !['select', 'order', 'limit', 'offset'].includes(key))
     const argumentKeys = best ? keys.filter((key) => best.args.includes(key)) : unknown
-    given = Object.fromEntries(argumentKeys.map((key) => [key, query.get(key)]))
+    // A key given more than once is an array, and a variadic parameter's always one (as PostgREST).
+    const variadic = best?.variadic ? best.args.at(-1) : undefined
+    given = Object.fromEntries(
+      argumentKeys.map((key) => [
+        key,
+        query.getAll(key).length > 1 || key === variadic ? query.getAll(key) : query.get(key),
+      ]),
+    )
     for (const key of argumentKeys) query.delete(key)
     // Left-over keys filter a set of rows; a function returning anything else takes no such arguments.
     if (best && !(best.returnsSet && best.columns.length > 0) && hasFilters(query)) {
@@ -114,6 +143,10 @@ export async function callFunction(
   } else {
     const parsed = parseJsonBody(context.body)
     if (!parsed.ok) throw new QueryError('PGRST102', 'Empty or invalid json', { details: parsed.message })
+    // One unnamed json or jsonb parameter takes the whole body; one of another type (a raw text, xml
+    // or bytea body, which PostgREST takes under other content types) matches no JSON call: PGRST202.
+    const unnamed = candidates.find((signature) => ['json', 'jsonb'].includes(signature.unnamedSingle ?? ''))
+    if (unnamed) return callWithBody(database, context, name, unnamed, query)
     const value = parsed.value ?? {}
     if (typeof value !== 'object' || Array.isArray(value))
       throw new QueryError('PGRST102', 'Empty or invalid json', { details: 'The arguments must be one JSON object' })
@@ -121,6 +154,7 @@ export async function callFunction(
     const keys = Object.keys(given)
     found = candidates.find(
       (signature) =>
+        signature.unnamedSingle === null &&
         keys.every((key) => signature.args.includes(key)) &&
         signature.args.slice(0, signature.required).every((arg) => keys.includes(arg)),
     )
@@ -132,11 +166,47 @@ export async function callFunction(
       { status: 404 },
     )
   }
-  const args = Object.entries(given).map(([key, value]) => `${quoteIdent(key)} => ${literal(value)}`)
-  const call = `public.${quoteIdent(name)}(${args.join(', ')})`
+  const args = Object.entries(given).map(([key, value]) => argument(found, key, value))
+  return run(database, context, name, found, `public.${quoteIdent(name)}(${args.join(', ')})`, query)
+}
+
+/** A function of one unnamed json or jsonb parameter, called with the whole body, as PostgREST calls it. */
+function callWithBody(
+  database: Pick<Database, 'db' | 'asRequest'>,
+  context: CallContext,
+  name: string,
+  signature: Signature,
+  query: URLSearchParams,
+) {
+  const call = `public.${quoteIdent(name)}(${quoteLiteral(context.body || '{}')}::${signature.unnamedSingle})`
+  return run(database, context, name, signature, call, query)
+}
+
+type CallContext = Omit<RequestContext, 'path' | 'readOnly'> & {
+  body: string
+  query: URLSearchParams
+  rollback?: boolean
+}
+
+async function run(
+  database: Pick<Database, 'db' | 'asRequest'>,
+  context: CallContext,
+  name: string,
+  found: Signature,
+  call: string,
+  query: URLSearchParams,
+): Promise<{ status: number; body: string | null; headers: Record<string, string> }> {
+  const read = context.method === 'GET' || context.method === 'HEAD'
+  const rows = found.returnsSet && found.columns.length > 0
+  if (!rows && (hasFilters(query) || ['select', 'order', 'limit', 'offset'].some((key) => query.has(key))))
+    throw new QueryError(
+      'PGRST',
+      'not supported by the local Supabase server: filters, select, order or paging on a result that is not a set of rows',
+      { details: `public.${name} returns ${found.returnsSet ? 'a set of scalars' : 'one value'}` },
+    )
   let sql: string
   if (found.returnsVoid) sql = `select ${call}`
-  else if (found.returnsSet && found.columns.length > 0) {
+  else if (rows) {
     // The table grammar on the function's rows: select cols from fn(args) pgrst_row where … order … limit ….
     const builder = new SqlBuilder({ name, columns: new Map(found.columns.map((column) => [column.name, column])) })
     const columns = selectList(builder, query.get('select'))
