@@ -57,6 +57,8 @@ create function public.fruit_ids() returns setof integer language sql stable as 
 create function public.sum_all(variadic n integer[]) returns integer language sql immutable as
   $$ select sum(x)::int from unnest(n) x $$;
 create function public.echo_json(json) returns json language sql immutable as $$ select $1 $$;
+create function public.relabel(prefix text) returns setof public.items language sql as
+  $$ update public.items set label = label || '!' where label like prefix || '%' returning * $$;
 `
 
 // A function, for the gateway's answer to a method no function takes.

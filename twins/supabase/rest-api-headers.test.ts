@@ -174,6 +174,17 @@ describe('the headers that change what a write does (Prefer, Accept)', () => {
     expect((await call('logbook', 'POST', { Prefer: 'resolution=merge-duplicates' }, { line: 'x' })).status).toBe(201)
   })
 
+  it('PATCH and DELETE with limit touch that many rows in the given order; without an order, refused; ?columns= writes those only', async () => {
+    const patched = await call('items?id=in.(1,2)&order=id.desc&limit=1', 'PATCH', { Prefer: represent }, { qty: 8 })
+    expect([patched.status, patched.body]).toEqual([200, [{ id: 2, label: 'two', qty: 8 }]])
+    expect((await item(1))?.qty).not.toBe(8)
+    const unordered = await call('items?id=in.(1,2)&limit=1', 'DELETE')
+    expect([unordered.status, unordered.body?.code]).toEqual([400, 'PGRST109'])
+    expect([await item(1), await item(2)].map((row) => row?.id)).toEqual([1, 2])
+    await call('items?id=eq.2&columns=qty', 'PATCH', {}, { qty: 5, label: 'ignored' })
+    expect(await item(2)).toEqual({ id: 2, label: 'two', qty: 5 })
+  })
+
   it("Prefer: return=headers-only answers the new row's Location, by its primary key", async () => {
     const created = await call('items', 'POST', { Prefer: 'return=headers-only' }, { id: 95, label: 'located' })
     expect([created.status, created.body, created.headers.get('location')]).toEqual([201, null, '/items?id=eq.95'])

@@ -89,11 +89,7 @@ export async function handleRest(context: RestRequest, database: Database): Prom
     const result =
       rpc !== undefined
         ? (negotiateMedia(accept, ['json']),
-          await callFunction(
-            database,
-            { role, claims, method, headers, body, query: url.searchParams, rollback: prefer.tx === 'rollback' },
-            rpc,
-          ))
+          await callFunction(database, { role, claims, method, headers, body, query: url.searchParams, prefer }, rpc))
         : await runStatement(
             context,
             database,
@@ -252,12 +248,15 @@ async function runStatement(
     if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
       throw new QueryError('PGRST102', 'Empty or invalid json', { details: 'PATCH expects one JSON object' })
     }
-    const keys = Object.keys(payload)
+    // ?columns= writes those columns only (a listed one the object lacks is set to NULL), as PostgREST.
+    const listed = query.get('columns')
+    const keys =
+      listed !== null ? insertColumns(listed, [payload as Record<string, unknown>], table) : Object.keys(payload)
     for (const key of keys) if (!table.columns.has(key)) throw missingColumn(key, table)
     if (keys.length === 0) return { status: 204, body: null, headers: {} }
     if (!hasFilters(url.searchParams)) throw new QueryError('21000', 'UPDATE requires a WHERE clause')
     const source = builder.param(JSON.stringify(payload), 'json')
-    const where = whereClause(builder, query)
+    const where = targetRows(builder, query, from)
     const set =
       keys.length === 1
         ? `${quoteIdent(keys[0])} = (select ${quoteIdent(keys[0])} from json_populate_record(null::${from}, ${source}))`
@@ -266,8 +265,24 @@ async function runStatement(
   }
 
   if (!hasFilters(url.searchParams)) throw new QueryError('21000', 'DELETE requires a WHERE clause')
-  const where = whereClause(builder, query)
+  const where = targetRows(builder, query, from)
   return writeStatement(database, requestContext, `delete from ${from} ${where}`, 'DELETE', write)
+}
+
+/**
+ * The rows a PATCH or DELETE touches: its filters, and with `limit`/`offset` only that many of them in
+ * the given order (PostgREST's limited update and delete, by ctid); a limit without an order is refused.
+ */
+function targetRows(builder: SqlBuilder, query: URLSearchParams, from: string): string {
+  const where = whereClause(builder, query)
+  if (!query.has('limit') && !query.has('offset')) return where
+  const order = orderClause(builder, query.get('order'))
+  if (!order)
+    throw new QueryError('PGRST109', "A 'limit' was applied without an explicit 'order'", {
+      hint: "Apply an 'order' using unique column(s)",
+    })
+  const { limit, offset } = pagination(query)
+  return `where ctid = any(array(select ctid from ${from} ${where} ${order} limit ${limit} offset ${offset}))`
 }
 
 /** The page as PostgREST writes CSV: the first row's keys, then each row as Postgres prints a record,

@@ -18,14 +18,18 @@ const rest = (path: string, init?: Parameters<typeof restRequest>[2]) => restReq
 
 describe('RPC by GET, and filters on the rows a function returns (PostgREST 12)', () => {
   /** A request as the service role; the body parsed as JSON when there is one. */
-  async function call(path: string, method = 'GET', body?: unknown) {
+  async function call(path: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) {
     const response = await rest(path, {
       method,
-      headers: twin.service,
+      headers: { ...twin.service, ...headers },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
     const text = await response.text()
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as unknown }
+    const answer = { status: response.status, body: (text ? JSON.parse(text) : null) as unknown }
+    // Not enumerable: the assertions compare status and body.
+    return Object.defineProperty(answer, 'headers', { value: response.headers, enumerable: false }) as typeof answer & {
+      headers: Headers
+    }
   }
 
   it('GET takes the arguments from the query string and filters, selects, orders and pages the rows', async () => {
@@ -97,5 +101,19 @@ describe('RPC by GET, and filters on the rows a function returns (PostgREST 12)'
       expect((refused.body as { message: string }).message).toMatch(/^not supported by the local Supabase server: /)
     }
     expect(await call('rpc/fruit_ids', 'POST', {})).toEqual({ status: 200, body: [1, 2, 3, 4] })
+  })
+
+  it('Prefer: count=exact gives the total of the rows before paging; max-affected (strict) refuses and rolls back', async () => {
+    const counted = await call('rpc/fruits_named?prefix=a&order=id&limit=1', 'GET', undefined, {
+      Prefer: 'count=exact',
+    })
+    expect([counted.body, counted.headers.get('content-range')]).toEqual([[{ id: 1, name: 'apple' }], '0-0/3'])
+    const strict = { Prefer: 'handling=strict, max-affected=1, return=representation' }
+    const refused = await call('rpc/relabel', 'POST', { prefix: 't' }, strict)
+    expect([refused.status, (refused.body as { code: string }).code]).toEqual([400, 'PGRST124'])
+    const labels = await twin.server.database.db.query('select label from public.items order by id')
+    expect(labels.rows).toEqual([{ label: 'one' }, { label: 'two' }, { label: 'three' }])
+    const within = await call('rpc/relabel', 'POST', { prefix: 'o' }, strict)
+    expect([within.status, within.body]).toEqual([200, [{ id: 1, label: 'one!', qty: 1 }]])
   })
 })

@@ -1,5 +1,6 @@
 import type { Database, RequestContext } from './database.ts'
 import { parseJsonBody } from './gateway.ts'
+import type { Preferences } from './postgrest-preferences.ts'
 import type { ColumnInfo } from './schema-cache.ts'
 import {
   hasFilters,
@@ -185,7 +186,8 @@ function callWithBody(
 type CallContext = Omit<RequestContext, 'path' | 'readOnly'> & {
   body: string
   query: URLSearchParams
-  rollback?: boolean
+  /** The request's Prefer (postgrest-preferences.ts): tx, count, and max-affected under handling=strict. */
+  prefer?: Preferences
 }
 
 async function run(
@@ -204,28 +206,48 @@ async function run(
       'not supported by the local Supabase server: filters, select, order or paging on a result that is not a set of rows',
       { details: `public.${name} returns ${found.returnsSet ? 'a set of scalars' : 'one value'}` },
     )
+  // Every form answers n (rows returned), total (before paging) and body, in one call of the function.
   let sql: string
-  if (found.returnsVoid) sql = `select ${call}`
+  let offset = 0
+  if (found.returnsVoid) sql = `select 1 as n, 1 as total, null as body from (select ${call}) pgrst_call`
   else if (rows) {
-    // The table grammar on the function's rows: select cols from fn(args) pgrst_row where … order … limit ….
+    // The table grammar on the function's rows: its rows once (materialized), then where … order … limit ….
     const builder = new SqlBuilder({ name, columns: new Map(found.columns.map((column) => [column.name, column])) })
     const columns = selectList(builder, query.get('select'))
     const where = whereClause(builder, query)
     const order = orderClause(builder, query.get('order'))
-    const { limit, offset } = pagination(query)
-    const page = `select ${columns} from ${call} pgrst_row ${where} ${order} limit ${limit} offset ${offset}`
-    sql = `select coalesce(json_agg(pgrst_row), '[]')::text as body from (${page}) pgrst_row`
-  } else if (found.returnsSet) sql = `select coalesce(json_agg(pgrst_row), '[]')::text as body from ${call} pgrst_row`
-  else sql = `select to_json(${call})::text as body`
-  const rollback = context.rollback === true
-  // Prefer: tx=rollback: the call runs and answers as usual, and its transaction is rolled back.
-  const [result] = await database.asRequest(
-    { ...context, path: `/rpc/${name}`, readOnly: read },
-    [sql],
-    rollback ? () => false : undefined,
-  )
-  const headers: Record<string, string> = rollback ? { 'Preference-Applied': 'tx=rollback' } : {}
+    const paging = pagination(query)
+    offset = paging.offset
+    sql = `with pgrst_all as materialized (select * from ${call} pgrst_row ${where})
+      select count(*)::int as n, (select count(*)::int from pgrst_all) as total, coalesce(json_agg(pgrst_page), '[]')::text as body
+        from (select ${columns} from pgrst_all pgrst_row ${order} limit ${paging.limit} offset ${paging.offset}) pgrst_page`
+  } else if (found.returnsSet)
+    sql = `select count(*)::int as n, count(*)::int as total, coalesce(json_agg(pgrst_row), '[]')::text as body from ${call} pgrst_row`
+  else sql = `select 1 as n, 1 as total, to_json(${call})::text as body`
+  const prefer = context.prefer ?? {}
+  const maxAffected = prefer.handling === 'strict' ? prefer.maxAffected : undefined
+  // Prefer: tx=rollback: the call runs and answers as usual, and its transaction is rolled back; so
+  // does a call returning more rows than max-affected (handling=strict: 400 PGRST124, as PostgREST 13).
+  const [result] = await database.asRequest({ ...context, path: `/rpc/${name}`, readOnly: read }, [sql], (results) => {
+    const { n } = results[0].rows[0] as { n: number }
+    if (maxAffected !== undefined && n > maxAffected)
+      throw new QueryError('PGRST124', 'Query result exceeds max-affected preference constraint', {
+        details: `The query affects ${n} rows`,
+      })
+    return prefer.tx !== 'rollback'
+  })
+  const { n, total, body } = result.rows[0] as { n: number; total: number; body: string | null }
+  const applied = [
+    prefer.count && `count=${prefer.count}`,
+    prefer.tx && `tx=${prefer.tx}`,
+    prefer.handling && `handling=${prefer.handling}`,
+    maxAffected !== undefined && `max-affected=${maxAffected}`,
+  ].filter(Boolean)
+  const headers: Record<string, string> = {
+    // As PostgREST: the rows sent, and their total when a count was asked for (counted exactly).
+    'Content-Range': `${n > 0 && !found.returnsVoid ? `${offset}-${offset + n - 1}` : '*'}/${prefer.count ? total : '*'}`,
+    ...(applied.length ? { 'Preference-Applied': applied.join(', ') } : {}),
+  }
   if (found.returnsVoid) return { status: 204, body: null, headers }
-  const body = (result.rows[0] as { body: string | null }).body ?? 'null'
-  return { status: 200, body: context.method === 'HEAD' ? null : body, headers }
+  return { status: 200, body: context.method === 'HEAD' ? null : (body ?? 'null'), headers }
 }
