@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { NextConfig } from 'next'
 import { PHASE_PRODUCTION_BUILD } from 'next/constants'
 import createNextIntlPlugin from 'next-intl/plugin'
@@ -20,6 +21,10 @@ const nextConfig: NextConfig = {
   // The test command builds into its own folder so it never clobbers the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Next's own cache, which shares published changes across replicas when REDIS_URL is set at run time
+  // (lib/cache/shared-cache-handler.mjs; docs/deploy.md, Several replicas). Absolute: the build records
+  // it relative to its output folder, for the standalone folder and the container.
+  cacheHandler: path.join(process.cwd(), 'lib', 'cache', 'shared-cache-handler.mjs'),
   // The production server (server/main.ts) compresses, after it has read each page's inline scripts
   // to complete its Content-Security-Policy.
   compress: false,

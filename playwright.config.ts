@@ -57,7 +57,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: DESKTOP, testIgnore: /(mobile|studio|presentation|admin(-[\w-]+)?|restart)\.spec\.ts/ },
+    { name: 'desktop', use: DESKTOP, testIgnore: /(mobile|studio|presentation|admin(-[\w-]+)?|replicas|restart)\.spec\.ts/ },
     // The inbox reads no content, only the local Supabase: the test command runs it beside the Studio
     // tests (one worker, serial files each seeding its own messages: it fills what they leave of the
     // machine while they wait).
@@ -74,11 +74,12 @@ export default defineConfig({
       timeout: 180_000,
       use: STUDIO,
     },
-    // Kills the Content Lake and the site, which every other project reads: last, alone.
+    // Stops the Redis the site's replicas share, then kills the Content Lake and the site, which every
+    // other project reads: last, alone (files in order: replicas, then restart).
     {
       name: 'restart',
       dependencies: ['studio', 'inbox'],
-      testMatch: /restart\.spec\.ts/,
+      testMatch: /(replicas|restart)\.spec\.ts/,
       timeout: 180_000,
       use: STUDIO,
     },

@@ -8,18 +8,19 @@
 //  2. browser tests (Playwright + Debian's Chromium) against that build, once its lane has ended (the
 //     others may still be finishing): the site, then the Studio, beside the other ways of serving the
 //     same build (next start, the standalone folder's server.js, the container's folder) and then the inbox (it reads no content); last,
-//     alone, the restart of the Content Lake and the site
+//     alone, a second replica sharing the site's cache through Redis, and the restart of the Content Lake and the site
 // It ends with how long each stage took, the ten slowest tests, and one line "N passed, M failed"
 // (non-zero exit code when anything failed).
 import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { findChromium } from './lib/find-chromium.ts'
+import { findRedisServer, startRedisServer } from './lib/redis-server.ts'
 import { installObservatory } from './lib/observatory.ts'
 import { SERVING_MODES, servingModeSlug, testOtherServingModes } from './lib/serving-modes.ts'
 import { printSummary, VITEST_REPORT } from './lib/test-summary.ts'
-import { exitOnSignalWith, runToEnd, stopAll } from './lib/supervisor.ts'
+import { exitOnSignalWith, runToEnd, startProcess, stopAll, stopProcess } from './lib/supervisor.ts'
 import { lastTestBuildPorts, prepareTestBuild } from './lib/test-build.ts'
-import { freePort } from './lib/start-twins.ts'
+import { freePort, waitForHttp } from './lib/start-twins.ts'
 import { startTestContentLake, startTestSite, startTestSupabase, testServersEnv } from './lib/test-servers.ts'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -37,6 +38,8 @@ const playwrightFilter = args.filter(
 const only = args.filter((arg) => !playwrightFilter.includes(arg))
 const wants = (part: string) => only.length === 0 || only.includes(part)
 let failedSteps = 0
+/** Stops the browser tests' Redis, once it runs. */
+let stopRedis = async () => {}
 
 /** How long each stage took, printed at the end. */
 const stages: Array<{ name: string; ms: number }> = []
@@ -79,6 +82,15 @@ const serverGaveUp = (message: string) => {
   failedSteps++
 }
 exitOnSignalWith(130)
+
+// A Redis for the shared cache of several replicas (the vitest lane's tag-sync test, the browser tests'
+// replicas): found or installed once, here, before the lanes (two apt-get at once would collide).
+try {
+  process.env.REDIS_SERVER_PATH = findRedisServer()
+} catch (error) {
+  console.error(`✖ ${(error as Error).message}`)
+  failedSteps++
+}
 
 mkdirSync('test-results', { recursive: true })
 rmSync(VITEST_REPORT, { force: true })
@@ -193,21 +205,42 @@ if (prepared) {
       )
     })(),
   ])
-  // Last and alone: it kills the Content Lake and the site every test above reads.
-  await timed('Restart browser test (Playwright: restart)', () =>
-    run(
-      'Browser test: kill -9 and restart of the Content Lake and the site',
-      'playwright',
-      ['test', '--project=restart', '--no-deps', '--workers=1', '--pass-with-no-tests', ...playwrightFilter],
-      {
-        buffer: true,
-        env: { ...playwrightEnv, ...ownReport('restart') },
-      },
-    ),
-  )
+  // Last and alone: a second replica of the build beside `npm start`'s, sharing its cache through Redis
+  // (the replicas test stops and starts Redis); then the restart test kills the Content Lake and the site
+  // every test above reads.
+  await timed('Replicas and restart browser tests (Playwright: restart)', async () => {
+    const replicaPort = await freePort()
+    const replica = startProcess(process.execPath, ['server/main.ts', '-p', String(replicaPort), '-H', '127.0.0.1'], {
+      logFile: 'test-results/replica.log',
+      env: { ...buildEnv, PORT: String(replicaPort) },
+    })
+    try {
+      await waitForHttp(`http://127.0.0.1:${replicaPort}/robots.txt`, { timeoutMs: 60_000 })
+      await run(
+        'Browser tests: two replicas sharing a cache (Redis), then kill -9 and restart of the Content Lake and the site (replica log: test-results/replica.log)',
+        'playwright',
+        ['test', '--project=restart', '--no-deps', '--workers=1', '--pass-with-no-tests', ...playwrightFilter],
+        {
+          buffer: true,
+          env: {
+            ...playwrightEnv,
+            REPLICA_URL: `http://127.0.0.1:${replicaPort}`,
+            REDIS_URL: buildEnv.REDIS_URL ?? '',
+            ...ownReport('restart'),
+          },
+        },
+      )
+    } catch (error) {
+      console.error(`✖ the second replica did not start: ${(error as Error).message} (see test-results/replica.log)`)
+      failedSteps++
+    } finally {
+      await stopProcess(replica)
+    }
+  })
 }
 await Promise.all(lanes)
 await stopAll()
+await stopRedis()
 
 /**
  * The browser tests' servers and build: a local Content Lake (seeded) checked by Sanity's validator, the
@@ -277,6 +310,20 @@ async function prepareBrowserTests(): Promise<BrowserTests | null> {
   const { mailViewer } = await supabase
   await validated
   if (!built) return null
+  // Every server of the build from here on is a replica sharing its cache through a Redis (REDIS_URL,
+  // read at run time: the build did not see it); the replicas test stops and starts it again.
+  const redisPort = await freePort()
+  const redis = process.env.REDIS_SERVER_PATH
+    ? await startRedisServer({ port: redisPort, binary: process.env.REDIS_SERVER_PATH }).catch((error: Error) => {
+        console.error(`✖ Redis did not start: ${error.message}`)
+        failedSteps++
+        return null
+      })
+    : null
+  if (redis) {
+    buildEnv.REDIS_URL = redis.url
+    stopRedis = redis.stop
+  }
   await startTestSite({ sitePort, env: buildEnv, onGiveUp: serverGaveUp })
   const playwrightEnv = {
     ...buildEnv,

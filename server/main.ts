@@ -7,7 +7,8 @@
 //   (draft-gate.ts);
 // - each response goes through the pipeline (response-pipeline.ts): the page's policy completed with
 //   its inline scripts' hashes, compression, the CDN's Cache-Control, a short shared cache that a
-//   verified publish empties and that lets concurrent misses share one render.
+//   verified publish empties (this replica's, or another's when REDIS_URL is set) and that lets
+//   concurrent misses share one render.
 // It runs the same way from a checkout and from the standalone folder of the container image (where
 // there is no next.config.ts): with the build's own copy of the configuration, as Next's standalone
 // server.js does. Its imports stay within server/, lib/security/, Node and `next` (two of Next's own
@@ -44,7 +45,8 @@ const handle = app.getRequestHandler()
 // The check Next.js itself makes of its bypass cookie (this build's preview id), and ours after it.
 const { preview } = fromBuild('prerender-manifest.json') as { preview: { previewModeId: string } }
 const draftGate = draftModeGate(preview.previewModeId)
-const pipeline = createResponsePipeline()
+// Another replica's publish (REDIS_URL) empties the memory cache too: its tags are expired here already.
+const pipeline = createResponsePipeline({ remotePublishes: process })
 
 const server = createSiteServer((request, response) => {
   draftGate(request)

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto'
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EventEmitter } from 'node:events'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CDN_MAX_AGE } from './cdn-headers.ts'
-import { createResponsePipeline } from './response-pipeline.ts'
+import { createResponsePipeline, REMOTE_PUBLISH_EVENT } from './response-pipeline.ts'
 import { SharedCache } from './shared-cache.ts'
 
 /* The whole pipeline around a stand-in for Next.js that answers the ways Next.js does: a cached page
@@ -189,5 +190,18 @@ describe('the response pipeline, then compression and the CDN’s headers', () =
     expect(first.headers['content-security-policy']).toBe(PORTABLE)
     expect(first.headers['cache-control']).toBe('no-store, no-transform')
     expect(first.chunk.startsWith('data: x')).toBe(true)
+  })
+})
+
+describe("another replica's publish (REDIS_URL)", () => {
+  it('empties the shared cache, as a publish of its own does', () => {
+    const remotePublishes = new EventEmitter()
+    const cache = new SharedCache({ negotiate: () => 'identity' })
+    const clear = vi.spyOn(cache, 'clear')
+    createResponsePipeline({ cache, remotePublishes })
+    remotePublishes.emit('something else')
+    expect(clear).not.toHaveBeenCalled()
+    remotePublishes.emit(REMOTE_PUBLISH_EVENT, ['homePage'])
+    expect(clear).toHaveBeenCalledTimes(1)
   })
 })

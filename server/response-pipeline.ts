@@ -22,7 +22,7 @@ import { headerText, type ArrivedRequest, type ResponseHead, type Stage } from '
  *
  * The policy is read from the HTML before it is compressed; the CDN's Cache-Control and the final
  * bytes are what the cache keeps and sends again. The cache is emptied by a verified publish only: a
- * POST to one of PUBLISH_ROUTES that Next.js answers 200.
+ * POST to one of PUBLISH_ROUTES that Next.js answers 200, or another replica's (REMOTE_PUBLISH_EVENT).
  */
 
 export type NextHandler = (request: IncomingMessage, response: ServerResponse) => void
@@ -42,13 +42,26 @@ const EVENT_STREAM = /^\s*text\/event-stream\b/i
  * enable and disable routes change what one editor sees, not what the cache holds.
  */
 export const PUBLISH_ROUTES: readonly string[] = ['/api/revalidate']
+/**
+ * The process event by which Next's cache handler says that another replica published (REDIS_URL set:
+ * lib/cache/shared-cache-handler.mjs, its PUBLISHED_EVENT; a test holds the two names together). The
+ * tags are already expired here when it fires: the memory cache empties as after a publish of its own.
+ */
+export const REMOTE_PUBLISH_EVENT = 'plume:published'
 const isPublish = (request: ArrivedRequest) =>
   request.method === 'POST' && PUBLISH_ROUTES.includes(request.url.split('?', 1)[0])
 
 export function createResponsePipeline({
   cache = new SharedCache({ negotiate: negotiateEncoding }),
   compressionMemo = new CompressionMemo(),
+  remotePublishes,
+}: {
+  cache?: SharedCache
+  compressionMemo?: CompressionMemo
+  /** Where REMOTE_PUBLISH_EVENT is emitted (the server passes `process`): each empties the cache. */
+  remotePublishes?: Pick<NodeJS.EventEmitter, 'on'>
 } = {}): ResponsePipeline {
+  remotePublishes?.on(REMOTE_PUBLISH_EVENT, () => cache.clear())
   const stages: Stage[] = [policyStage(), compressionStage(compressionMemo), cdnCacheStage, cache.stage]
 
   /** How a body flows: decided once, for every stage. */

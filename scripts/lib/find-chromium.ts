@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { installDebianPackage } from './debian-package.ts'
 
 /**
  * The two builds of Debian's Chromium we drive:
@@ -54,16 +54,7 @@ export function findChromium({
   const wanted = KINDS[kind]
   const existing = firstExisting(wanted.paths)
   if (existing) return existing
-  const canInstall = install && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')
-  if (canInstall) {
-    console.log(`[chromium] not found: installing Debian's ${wanted.package} package (apt-get)…`)
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-    try {
-      execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-      execFileSync('apt-get', ['install', '-y', '-qq', wanted.package], { stdio: 'inherit', env })
-    } catch (error) {
-      console.error(`[chromium] apt-get could not install ${wanted.package}: ${(error as Error).message}`)
-    }
+  if (install && installDebianPackage(wanted.package, 'chromium')) {
     const installed = firstExisting(wanted.paths)
     if (installed) return installed
   }

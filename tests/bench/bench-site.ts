@@ -21,8 +21,14 @@ import { beforeShutdown, runToEnd, stopAll } from '../../scripts/lib/supervisor.
 
 export const BENCH_DIST_DIR = '.next-bench'
 
-/** Starts the Content Lake, builds when stale (its output in `logFile`); `cleanUp` stops everything. */
-export async function startBenchSite(logFile: string): Promise<{ cleanUp: () => Promise<void> }> {
+/**
+ * Starts the Content Lake, builds when stale (its output in `logFile`); `cleanUp` stops everything.
+ * `webhookTo`: a site whose /api/revalidate the Content Lake calls on each publish (none by default).
+ */
+export async function startBenchSite(
+  logFile: string,
+  { webhookTo }: { webhookTo?: string } = {},
+): Promise<{ cleanUp: () => Promise<void> }> {
   const lakePortFile = join(BENCH_DIST_DIR, 'bench-content-lake-port')
   const lakePort = existsSync(lakePortFile) ? Number(readFileSync(lakePortFile, 'utf8')) : await freePort()
   const lakeDir = mkdtempSync(join(tmpdir(), 'plume-bench-lake-'))
@@ -40,7 +46,12 @@ export async function startBenchSite(logFile: string): Promise<{ cleanUp: () => 
   }
   beforeShutdown(cleanUp)
   const twins = await startTwins({
-    contentLake: { port: lakePort, seedDir: SEED_DIR, dataDir: lakeDir, webhook: false },
+    contentLake: {
+      port: lakePort,
+      seedDir: SEED_DIR,
+      dataDir: lakeDir,
+      ...(webhookTo ? { siteUrl: webhookTo } : { webhook: false }),
+    },
     quiet: true,
   })
   Object.assign(process.env, await siteVariables(twins))

@@ -17,15 +17,16 @@
 // `--against <git ref>` measures that commit's server/ and lib/security/ too, in the same run, round by
 // round beside the working tree's (e.g. `--against HEAD` before committing a change to the server).
 import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process'
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { freePort } from '@plume/twins/free-port'
 import { makeStandaloneFolder } from '../../scripts/lib/standalone-folder.ts'
-import { runToEnd, startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
+import { startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
 import { benchLog, waitForServer } from './bench-log.ts'
+import { wrk } from './wrk.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -60,10 +61,6 @@ if (typeof routes['/fr']?.initialRevalidateSeconds === 'number')
 type Visitors = { perSecond: number; p50: number; p99: number; errors: number; perCpuSecond: number }
 type Round = { get: Visitors; delete: Visitors; sent: { get: number; delete: number } }
 
-const toMs = (value: string) => {
-  const [, number, unit] = /^([\d.]+)(us|ms|s|m)$/.exec(value) ?? []
-  return Number(number) * ({ us: 0.001, ms: 1, s: 1000, m: 60000 } as Record<string, number>)[unit]
-}
 
 /** The CPU time a process has used so far, in seconds (Linux's /proc: user and system ticks of 1/100 s). */
 function cpuSeconds(pid: number): number {
@@ -71,22 +68,7 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100
 }
 
-async function wrk(url: string, seconds: number): Promise<Omit<Visitors, 'perCpuSecond'>> {
-  const { output } = await runToEnd(
-    'wrk',
-    ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: br, gzip', url],
-    { buffer: true },
-  )
-  if (!/Requests\/sec:/.test(output)) appendFileSync(logFile, `wrk said:\n${output}\n`)
-  return {
-    perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
-    p50: toMs(/\s50%\s+(\S+)/.exec(output)?.[1] ?? '0ms'),
-    p99: toMs(/\s99%\s+(\S+)/.exec(output)?.[1] ?? '0ms'),
-    errors:
-      [...output.matchAll(/(?:connect|read|write|timeout) (\d+)/g)].reduce((sum, [, count]) => sum + Number(count), 0) +
-      Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
-  }
-}
+const load = (url: string, seconds: number) => wrk(url, { seconds, connections: CONNECTIONS, logFile })
 
 /**
  * Sends `method NOISE_PATH` at RATE a second (open loop: on schedule, whatever the answers' pace) until
@@ -136,7 +118,7 @@ async function round(port: number, pid: number, order: ['GET', 'DELETE'] | ['DEL
   for (const method of order) {
     const sender = noise(port, method)
     const cpuBefore = cpuSeconds(pid)
-    const measured = await wrk(`http://127.0.0.1:${port}/`, SECONDS)
+    const measured = await load(`http://127.0.0.1:${port}/`, SECONDS)
     const cpu = cpuSeconds(pid) - cpuBefore
     const rate = await sender.stop()
     const visitors = { ...measured, perCpuSecond: cpu > 0 ? (measured.perSecond * SECONDS) / cpu : 0 }
@@ -189,7 +171,7 @@ try {
     children.push(child)
     variants.push({ name, ref, folder, port, pid: child.pid!, rounds: [] })
     await waitForServer(`http://127.0.0.1:${port}/`, logFile)
-    await wrk(`http://127.0.0.1:${port}/`, 2) // warm-up: first renders, compression, the policy's hashes
+    await load(`http://127.0.0.1:${port}/`, 2) // warm-up: first renders, compression, the policy's hashes
   }
   for (let index = 0; index < ROUNDS; index++) {
     console.log(`\nround ${index + 1}`)

@@ -17,11 +17,12 @@ import { get } from 'node:http'
 import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import { freePort } from '@plume/twins/free-port'
-import { runToEnd, startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
+import { startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
 import { PUBLIC_PATHS } from '../e2e/public-routes.ts'
 import { benchLog, waitForServer } from './bench-log.ts'
 import { buildFloorSite, FLOOR_DIR } from './floor-site.ts'
 import { startBenchSite } from './bench-site.ts'
+import { wrk, type WrkResult } from './wrk.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -55,36 +56,9 @@ const servers: Server[] = [
   { name: 'next start', command: resolve('node_modules/.bin/next'), args: ['start'], paths: PATHS },
 ]
 
-type Result = { perSecond: number; p50: number; p99: number; bytes: number; errors: number }
+type Result = WrkResult
 
-const toMs = (value: string) => {
-  const [, number, unit] = /^([\d.]+)(us|ms|s|m)$/.exec(value) ?? []
-  return Number(number) * ({ us: 0.001, ms: 1, s: 1000, m: 60000 } as Record<string, number>)[unit]
-}
-const toBytes = (value: string) => {
-  const [, number, unit] = /^([\d.]+)([KMG]?B)$/.exec(value) ?? []
-  return Number(number) * ({ B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as Record<string, number>)[unit]
-}
-
-async function wrk(url: string, seconds = SECONDS): Promise<Result> {
-  const { output: stdout } = await runToEnd(
-    'wrk',
-    ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: br, gzip', url],
-    { buffer: true },
-  )
-  const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? 0)
-  const read = toBytes(/requests in [\d.]+\w+, ([\d.]+\w+) read/.exec(stdout)?.[1] ?? '0B')
-  const errors =
-    [...stdout.matchAll(/(?:connect|read|write|timeout) (\d+)/g)].reduce((sum, [, count]) => sum + Number(count), 0) +
-    Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0)
-  return {
-    perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0),
-    p50: toMs(/\s50%\s+(\S+)/.exec(stdout)?.[1] ?? '0ms'),
-    p99: toMs(/\s99%\s+(\S+)/.exec(stdout)?.[1] ?? '0ms'),
-    bytes: requests ? Math.round(read / requests) : 0,
-    errors,
-  }
-}
+const load = (url: string, seconds = SECONDS) => wrk(url, { seconds, connections: CONNECTIONS })
 
 /** The page's uncompressed size, on a connection of its own (a kept-alive one may have timed out). */
 function htmlSize(url: string): Promise<number> {
@@ -115,8 +89,8 @@ try {
     const byPath = new Map<string, Result & { html: number }>()
     for (const path of server.paths) {
       const html = await htmlSize(`${base}${path}`)
-      await wrk(`${base}${path}`, 2) // warm-up: first renders, compression of each version
-      byPath.set(path, { ...(await wrk(`${base}${path}`)), html })
+      await load(`${base}${path}`, 2) // warm-up: first renders, compression of each version
+      byPath.set(path, { ...(await load(`${base}${path}`)), html })
       const r = byPath.get(path)!
       console.log(
         `  ${server.name.padEnd(40)} ${path.padEnd(26)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  ${(r.bytes / 1024).toFixed(1).padStart(6)} KB/response (HTML ${(r.html / 1024).toFixed(1)} KB)${r.errors ? `  ${r.errors} errors` : ''}`,

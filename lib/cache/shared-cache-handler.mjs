@@ -1,0 +1,78 @@
+// @ts-check
+/*
+ * Next's cache handler (next.config.ts `cacheHandler`). Without REDIS_URL it is Next's own file-system
+ * cache, unchanged, and loads nothing more. With REDIS_URL (several replicas of the site), each replica
+ * still keeps its pages and fetches in its own cache, and shares what was published: a tag one replica
+ * revalidates (the webhook reached it) expires on every replica (lib/cache/tag-sync.mjs), and their
+ * servers' memory caches let go (the `plume:published` process event, server/response-pipeline.ts).
+ * Why tags rather than the pages themselves in Redis: docs/decisions.md, « Several replicas ».
+ *
+ * REDIS_URL is read when the server starts, not when the build is made: the same build (an image)
+ * runs alone or as one of several replicas.
+ */
+import { createRequire } from 'node:module'
+import { startTagSync } from './tag-sync.mjs'
+
+// Next's own modules, required as Next requires them: the same instances (its tag manifest above all).
+const require = createRequire(import.meta.url)
+/** @type {typeof import('next/dist/server/lib/incremental-cache/file-system-cache.js').default} */
+const FileSystemCache = require('next/dist/server/lib/incremental-cache/file-system-cache.js').default
+/** @type {typeof import('next/dist/server/lib/incremental-cache/tags-manifest.external.js').tagsManifest} */
+const tagsManifest = require('next/dist/server/lib/incremental-cache/tags-manifest.external.js').tagsManifest
+/** @typedef {InstanceType<typeof FileSystemCache>} NextFileSystemCache */
+/** A process event of our own (Node's types know only its own events). */
+const emit = /** @type {(event: string, ...args: unknown[]) => boolean} */ (process.emit.bind(process))
+
+/** The event our server's memory cache listens for (server/response-pipeline.ts). */
+export const PUBLISHED_EVENT = 'plume:published'
+
+/** The longest the first request of a replica waits for the first catch-up with Redis. */
+const FIRST_SYNC_WAIT_MS = 1000
+
+/** One sync per process: Next makes a cache handler per request, and may load this module twice. */
+const SYNC = Symbol.for('plume.shared-cache.tag-sync')
+/** @typedef {Awaited<ReturnType<typeof startTagSync>>} TagSync */
+/** @returns {Promise<TagSync | null>} */
+function tagSync() {
+  const holder = /** @type {Record<symbol, Promise<TagSync | null>>} */ (/** @type {unknown} */ (globalThis))
+  holder[SYNC] ??= startTagSync({
+    url: /** @type {string} */ (process.env.REDIS_URL),
+    prefix: process.env.REDIS_KEY_PREFIX || undefined,
+    manifest: tagsManifest,
+    onPublished: (tags) => emit(PUBLISHED_EVENT, tags),
+  }).catch((error) => {
+    console.error(`[shared cache] not started: ${error?.message ?? error}; this replica serves alone`)
+    return null
+  })
+  return holder[SYNC]
+}
+
+let firstSyncDone = false
+
+class SharedTagsCache extends FileSystemCache {
+  /** @param {ConstructorParameters<typeof FileSystemCache>[0]} context */
+  constructor(context) {
+    super(context)
+    void tagSync()
+  }
+
+  /** @type {NextFileSystemCache['get']} */
+  async get(...args) {
+    if (!firstSyncDone) {
+      const sync = await tagSync()
+      if (sync) await Promise.race([sync.ready, new Promise((resolve) => setTimeout(resolve, FIRST_SYNC_WAIT_MS))])
+      firstSyncDone = true
+    }
+    return super.get(...args)
+  }
+
+  /** @type {NextFileSystemCache['revalidateTag']} */
+  async revalidateTag(tags, durations) {
+    await super.revalidateTag(tags, durations)
+    const sync = await tagSync()
+    void sync?.publish(typeof tags === 'string' ? [tags] : tags)
+  }
+}
+
+const shared = Boolean(process.env.REDIS_URL) && process.env.NEXT_PHASE !== 'phase-production-build'
+export default shared ? SharedTagsCache : FileSystemCache

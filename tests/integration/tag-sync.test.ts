@@ -1,0 +1,142 @@
+import { createRequire } from 'node:module'
+import { createClient } from '@redis/client'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startTagSync } from '../../lib/cache/tag-sync.mjs'
+import { findRedisServer, startRedisServer, type RunningRedis } from '../../scripts/lib/redis-server.ts'
+import { freePort } from '../../scripts/lib/start-twins.ts'
+import { REMOTE_PUBLISH_EVENT } from '../../server/response-pipeline.ts'
+
+/*
+ * Published changes shared by replicas through a real Redis (lib/cache/tag-sync.mjs): each "replica"
+ * here is a sync with a tag manifest of its own, as each server process has Next's. Redis stopped and
+ * started again on the same port, as a restarted container would be.
+ */
+
+type Manifest = Map<string, { stale?: number; expired?: number }>
+type Sync = Awaited<ReturnType<typeof startTagSync>>
+
+let redis: RunningRedis
+let port: number
+const binary = findRedisServer()
+const syncs: Sync[] = []
+
+async function replica(url = `redis://127.0.0.1:${port}`) {
+  const manifest: Manifest = new Map()
+  const published: string[][] = []
+  const log = vi.fn<(message: string) => void>()
+  const sync = await startTagSync({
+    url,
+    prefix: 'test:',
+    manifest,
+    onPublished: (tags) => published.push(tags),
+    log,
+    catchUpMs: 60_000,
+  })
+  syncs.push(sync)
+  return { sync, manifest, published, log }
+}
+
+/** Polls until `check` holds (bounded: a hang fails, a slow machine does not). */
+async function until(what: string, check: () => boolean, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`still waiting: ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+beforeAll(async () => {
+  port = await freePort()
+  redis = await startRedisServer({ port, binary })
+})
+afterAll(async () => {
+  await Promise.all(syncs.map((sync) => sync.close()))
+  await redis?.stop()
+})
+
+describe('published tags shared through Redis', () => {
+  it('a tag one replica publishes expires on the other; a replica started later starts with it expired', async () => {
+    const a = await replica()
+    const b = await replica()
+    await Promise.all([a.sync.ready, b.sync.ready])
+    // What is not ours, under our prefix, is skipped (never thrown inside the Redis client).
+    const other = createClient({ url: redis.url })
+    await other.connect()
+    await other.hSet('test:published-tags', 'junk', 'not json')
+    await other.publish('test:published', 'garbage')
+    await other.publish('test:published', JSON.stringify({ sender: 'x', events: [{ tag: 1 }] }))
+    await other.close()
+    const before = Date.now()
+    await a.sync.publish(['testimonial'])
+    await until('B hears of the publish', () => b.manifest.has('testimonial'))
+    expect(b.published).toEqual([['testimonial']])
+    expect(b.manifest.get('testimonial')!.expired).toBeGreaterThanOrEqual(before)
+    // The publisher applied it itself (Next's revalidateTag): it is not told again.
+    expect([a.manifest.size, a.published]).toEqual([0, []])
+
+    const late = await replica()
+    await late.sync.ready
+    const expired = late.manifest.get('testimonial')?.expired
+    // Dated by the publish itself: a page rendered after it (a newer build) stays fresh.
+    expect(expired).toBeGreaterThanOrEqual(before)
+    expect(expired).toBeLessThanOrEqual(Date.now())
+    expect(late.published).toEqual([['testimonial']])
+  })
+
+  it('Redis stopped: publishing still works locally and waits; Redis back, what was published reaches the others', async () => {
+    const a = await replica()
+    const b = await replica()
+    await Promise.all([a.sync.ready, b.sync.ready])
+    await redis.stop()
+    await until('A sees Redis gone', () => a.log.mock.calls.length > 0)
+    // Several publishes while it is down: no throw, one log line per outage.
+    await a.sync.publish(['service'])
+    await a.sync.publish(['service', 'page'])
+    expect(a.log.mock.calls.length).toBe(1)
+    expect(a.log.mock.calls[0][0]).toMatch(/^\[shared cache\] Redis at redis:\/\/127\.0\.0\.1:\d+\/? is unreachable/)
+    expect(b.manifest.has('service')).toBe(false)
+
+    redis = await startRedisServer({ port, binary })
+    await until('B hears of what A published while Redis was down', () => b.manifest.has('page'))
+    expect(b.manifest.has('service')).toBe(true)
+    await until('A says Redis is back', () => a.log.mock.calls.some(([line]) => /reachable again/.test(line)))
+    // And a publish now propagates as before.
+    await a.sync.publish(['settings'])
+    await until('B hears of the next publish', () => b.manifest.has('settings'))
+  })
+
+  it('a Redis that never answers: the sync starts, publishing resolves, and it says so once', async () => {
+    const unused = await freePort()
+    const lonely = await replica(`redis://:secret@127.0.0.1:${unused}`)
+    await lonely.sync.publish(['page'])
+    await until('it says Redis is unreachable', () => lonely.log.mock.calls.length > 0)
+    expect(lonely.log.mock.calls[0][0]).toContain('redis://:***@127.0.0.1')
+    expect(lonely.log.mock.calls[0][0]).not.toContain('secret')
+  })
+})
+
+describe("Next's cache handler (lib/cache/shared-cache-handler.mjs)", () => {
+  const nextFileSystemCache = createRequire(import.meta.url)(
+    'next/dist/server/lib/incremental-cache/file-system-cache.js',
+  ).default as unknown
+  const load = async (redisUrl: string | undefined) => {
+    vi.resetModules()
+    vi.stubEnv('REDIS_URL', redisUrl)
+    try {
+      return await import('../../lib/cache/shared-cache-handler.mjs')
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  }
+
+  it("is Next's own file-system cache without REDIS_URL, and shares tags with it", async () => {
+    expect((await load(undefined)).default).toBe(nextFileSystemCache)
+    const shared = await load('redis://127.0.0.1:1')
+    expect(shared.default).not.toBe(nextFileSystemCache)
+    expect(Object.getPrototypeOf(shared.default)).toBe(nextFileSystemCache)
+  })
+
+  it('tells our server by the event it listens for', async () => {
+    expect((await load(undefined)).PUBLISHED_EVENT).toBe(REMOTE_PUBLISH_EVENT)
+  })
+})
