@@ -57,7 +57,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: DESKTOP, testIgnore: /(mobile|studio|presentation|admin(-[\w-]+)?|replicas|restart)\.spec\.ts/ },
+    {
+      name: 'desktop',
+      use: DESKTOP,
+      testIgnore: /(mobile|studio|presentation|admin(-[\w-]+)?|replicas|restart)\.spec\.ts/,
+    },
     // The inbox reads no content, only the local Supabase: the test command runs it beside the Studio
     // tests (one worker, serial files each seeding its own messages: it fills what they leave of the
     // machine while they wait).

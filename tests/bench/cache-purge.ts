@@ -61,7 +61,6 @@ if (typeof routes['/fr']?.initialRevalidateSeconds === 'number')
 type Visitors = { perSecond: number; p50: number; p99: number; errors: number; perCpuSecond: number }
 type Round = { get: Visitors; delete: Visitors; sent: { get: number; delete: number } }
 
-
 /** The CPU time a process has used so far, in seconds (Linux's /proc: user and system ticks of 1/100 s). */
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
