@@ -313,8 +313,13 @@ async function prepareBrowserTests(): Promise<BrowserTests | null> {
   // Every server of the build from here on is a replica sharing its cache through a Redis (REDIS_URL,
   // read at run time: the build did not see it); the replicas test stops and starts it again.
   const redisPort = await freePort()
+  rmSync('test-results/redis.log', { force: true })
   const redis = process.env.REDIS_SERVER_PATH
-    ? await startRedisServer({ port: redisPort, binary: process.env.REDIS_SERVER_PATH }).catch((error: Error) => {
+    ? await startRedisServer({
+        port: redisPort,
+        binary: process.env.REDIS_SERVER_PATH,
+        logFile: 'test-results/redis.log',
+      }).catch((error: Error) => {
         console.error(`✖ Redis did not start: ${error.message}`)
         failedSteps++
         return null

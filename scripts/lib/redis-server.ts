@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { appendFileSync, existsSync } from 'node:fs'
 import { installDebianPackage } from './debian-package.ts'
 
 const PATHS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server', '/usr/bin/valkey-server']
@@ -29,7 +29,16 @@ export type RunningRedis = { url: string; port: number; pid: number; stop: () =>
  * A throwaway Redis on loopback at `port`: nothing kept on disk, no password (loopback only, protected
  * mode on), stopped by `stop()` and when this process ends. Resolves once it accepts connections.
  */
-export async function startRedisServer({ port, binary = findRedisServer() }: { port: number; binary?: string }) {
+export async function startRedisServer({
+  port,
+  binary = findRedisServer(),
+  logFile,
+}: {
+  port: number
+  binary?: string
+  /** Where its own log goes too (it says why it stopped). */
+  logFile?: string
+}) {
   const child = spawn(
     binary,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
@@ -43,6 +52,7 @@ export async function startRedisServer({ port, binary = findRedisServer() }: { p
     const timer = setTimeout(() => reject(new Error(`redis-server did not start in 10 s: ${output}`)), 10_000)
     const onData = (chunk: Buffer) => {
       output += chunk
+      if (logFile) appendFileSync(logFile, chunk)
       if (/Ready to accept connections/.test(output)) {
         clearTimeout(timer)
         resolve()

@@ -2,7 +2,7 @@
 // service_role key as apikey and bearer token (PostgREST's test config runs every request as `postgres`;
 // service_role is the twin's role with every grant and no RLS). Whatever apikey/Authorization the suite
 // sends is replaced (PostgREST ignores apikey; the twin's gateway would refuse `foo`).
-// Logs every exchange as JSON lines, tagged with the running test (POST /__yardstick/test from the
+// Loopback, its own Host and no Origin only. Logs every exchange as JSON lines, tagged with the running test (POST /__yardstick/test from the
 // suite's setup file), for the classification (classify.mjs).
 import http from 'node:http'
 import { appendFileSync, writeFileSync } from 'node:fs'
@@ -15,9 +15,27 @@ let currentTest = null
 let seq = 0
 writeFileSync(logFile, '')
 
+/** Bodies past this are refused: the suite's largest is a few kilobytes. */
+const MAX_BODY = 1024 * 1024
+
 const server = http.createServer((req, res) => {
+  // Loopback only, and only for the suite (node-fetch, no Origin): a page the developer has open in a
+  // browser must not borrow the service_role key it adds (DNS rebinding, cross-origin requests).
+  const { port } = server.address()
+  if (
+    !['127.0.0.1', 'localhost'].map((host) => `${host}:${port}`).includes(req.headers.host ?? '') ||
+    req.headers.origin
+  ) {
+    res.writeHead(403).end()
+    return
+  }
   const chunks = []
-  req.on('data', (c) => chunks.push(c))
+  let size = 0
+  req.on('data', (c) => {
+    size += c.length
+    if (size > MAX_BODY) req.destroy()
+    else chunks.push(c)
+  })
   req.on('end', () => {
     const body = Buffer.concat(chunks)
     if (req.url === '/__yardstick/test') {
