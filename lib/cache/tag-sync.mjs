@@ -91,6 +91,8 @@ export async function startTagSync({
   const pending = new Map()
   let down = false
   let closed = false
+  /** Said once, on the first connection: that this replica shares its publishes. */
+  let announced = false
 
   const options = {
     url,
@@ -165,6 +167,9 @@ export async function startTagSync({
       await catchUp()
       await flushPending()
       if (down) log(`[shared cache] Redis at ${redactedUrl(url)} is reachable again: publishes are shared`)
+      else if (!announced)
+        log(`[shared cache] publishes are shared with the other replicas through Redis at ${redactedUrl(url)}`)
+      announced = true
       down = false
     } catch (error) {
       unreachable(error)

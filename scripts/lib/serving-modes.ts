@@ -136,9 +136,15 @@ export async function testOtherServingModes({
         if (folder) rmSync(folder, { recursive: true, force: true })
       }
       // What the docs promise is what a user sees: no server may warn that it is the wrong way to serve.
-      const warning = readFileSync(logFile, 'utf8').match(/.*does not work with.*/)
+      const log = readFileSync(logFile, 'utf8')
+      const warning = log.match(/.*does not work with.*/)
       if (warning) {
         console.error(`✖ ${mode.name} warned: ${warning[0]}`)
+        failedSteps++
+      }
+      // Served this way too, a replica shares its publishes (Next loaded the cache handler and its client).
+      if (buildEnv.REDIS_URL && !log.includes('[shared cache] publishes are shared')) {
+        console.error(`✖ ${mode.name} did not share its cache through REDIS_URL (see ${logFile})`)
         failedSteps++
       }
     }),
