@@ -32,16 +32,23 @@ import { randomUUID } from 'node:crypto'
 const MAX_PENDING = 1000
 
 /**
- * A tag's record in the hash, or null when it is not one of ours (another program's writes, by
- * mistake, under our prefix: skipped, never thrown inside the Redis client's callbacks).
- * @param {string} tag @param {string} text @returns {TagEvent | null}
+ * A published tag as recorded (`{id, at}`) or announced (`{tag, id, at}`), or null when it is not one
+ * of ours (another program's writes under our prefix: skipped, never thrown inside the client's callbacks).
+ * @param {unknown} tag @param {unknown} value @returns {TagEvent | null}
  */
-function parseEvent(tag, text) {
+function toEvent(tag, value) {
+  const { id, at } = /** @type {{ id?: unknown, at?: unknown }} */ (value ?? {})
+  return typeof tag === 'string' && typeof id === 'string' && typeof at === 'number' && Number.isFinite(at)
+    ? { tag, id, at }
+    : null
+}
+
+/** JSON.parse, or undefined for text that is not JSON. @param {string} text @returns {unknown} */
+function parseJson(text) {
   try {
-    const { id, at } = JSON.parse(text)
-    return typeof id === 'string' && Number.isFinite(at) ? { tag, id, at } : null
+    return JSON.parse(text)
   } catch {
-    return null
+    return undefined
   }
 }
 
@@ -50,14 +57,10 @@ function parseEvent(tag, text) {
  * @param {string} message @returns {{ sender: string, events: TagEvent[] } | null}
  */
 function parseMessage(message) {
-  try {
-    const { sender, events } = JSON.parse(message)
-    if (typeof sender !== 'string' || !Array.isArray(events)) return null
-    const valid = events.map((event) => parseEvent(event?.tag, JSON.stringify(event ?? null))).filter(Boolean)
-    return { sender, events: /** @type {TagEvent[]} */ (valid).filter((event) => typeof event.tag === 'string') }
-  } catch {
-    return null
-  }
+  const { sender, events } = /** @type {{ sender?: unknown, events?: unknown }} */ (parseJson(message) ?? {})
+  if (typeof sender !== 'string' || !Array.isArray(events)) return null
+  const valid = events.map((event) => toEvent(event?.tag, event)).filter((event) => event !== null)
+  return { sender, events: valid }
 }
 
 /** What a URL shows in a log: never its password. */
@@ -132,7 +135,7 @@ export async function startTagSync({
     const recorded = await client.hGetAll(hashKey)
     const changed = []
     for (const [tag, text] of Object.entries(recorded)) {
-      const event = parseEvent(tag, text)
+      const event = toEvent(tag, parseJson(text))
       if (!event) continue
       // At start, a publish is dated by its own time: pages rendered after it (a newer build) stay
       // fresh. Later, a publish missed while away expires the tag now.

@@ -48,12 +48,16 @@ export async function startRedisServer({
   const stopOnExit = () => child.kill('SIGKILL')
   process.once('exit', stopOnExit)
   let output = ''
+  let started = false
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start in 10 s: ${output}`)), 10_000)
+    // Its output is kept until it is ready (for the error, if it is not), then only logged.
     const onData = (chunk: Buffer) => {
-      output += chunk
       if (logFile) appendFileSync(logFile, chunk)
+      if (started) return
+      output += chunk
       if (/Ready to accept connections/.test(output)) {
+        started = true
         clearTimeout(timer)
         resolve()
       }
