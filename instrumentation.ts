@@ -4,9 +4,15 @@
  * (server/main.ts), `next start` or the standalone folder's server.js — says here, loudly, what is wrong
  * with its security settings (lib/server-config-warnings.ts). Here rather than in server/main.ts: the
  * warnings need lib/backends.ts (which Sanity is configured), which the production server must not load.
+ * It also checks once, without holding the start, that the services it reads at run time answer
+ * (lib/service-reachability.ts), and names the variable of each one that does not.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return
   const { serverConfigWarnings } = await import('./lib/server-config-warnings')
   for (const warning of serverConfigWarnings()) console.error(`\n  ⚠️  WARNING: ${warning}\n`)
+  const { unreachableServices } = await import('./lib/service-reachability')
+  void unreachableServices().then((lines) => {
+    for (const line of lines) console.error(`[services] ${line}`)
+  })
 }

@@ -60,7 +60,7 @@ export default defineConfig({
     {
       name: 'desktop',
       use: DESKTOP,
-      testIgnore: /(mobile|studio|presentation|admin(-[\w-]+)?|replicas|restart)\.spec\.ts/,
+      testIgnore: /(mobile|studio|presentation|admin(-[\w-]+)?|faults|replicas|restart)\.spec\.ts/,
     },
     // The inbox reads no content, only the local Supabase: the test command runs it beside the Studio
     // tests (one worker, serial files each seeding its own messages: it fills what they leave of the
@@ -79,11 +79,11 @@ export default defineConfig({
       use: STUDIO,
     },
     // Stops the Redis the site's replicas share, then kills the Content Lake and the site, which every
-    // other project reads: last, alone (files in order: replicas, then restart).
+    // other project reads: last, alone (files in order: faults, replicas, then restart).
     {
       name: 'restart',
       dependencies: ['studio', 'inbox'],
-      testMatch: /(replicas|restart)\.spec\.ts/,
+      testMatch: /(faults|replicas|restart)\.spec\.ts/,
       timeout: 180_000,
       use: STUDIO,
     },

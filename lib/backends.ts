@@ -9,7 +9,8 @@ import { z } from 'zod'
  * scripts) asks here.
  *
  * Safe in a browser bundle: zod only. Read by next.config.ts through Node's type stripping as well: no
- * path aliases. The production server (server/) never imports it: its container image holds neither
+ * path aliases, and nothing read at import: `next start` loads next.config.ts with none of the public
+ * variables set (the build inlined them), so this build's own values are read in site-backends.ts. The production server (server/) never imports it: its container image holds neither
  * this nor zod. A missing or invalid variable fails here, when the build reads it, with what to set.
  */
 
@@ -127,16 +128,3 @@ export function backendsFromEnv(env: BackendsEnv): Backends {
   }
   return { sanity, supabase }
 }
-
-/** This build's services. Each variable is read by its full name so Next.js inlines it in the browser. */
-export const backends: Backends = backendsFromEnv({
-  NEXT_PUBLIC_SANITY_PROJECT_ID: process.env.NEXT_PUBLIC_SANITY_PROJECT_ID,
-  NEXT_PUBLIC_SANITY_DATASET: process.env.NEXT_PUBLIC_SANITY_DATASET,
-  NEXT_PUBLIC_SANITY_API_VERSION: process.env.NEXT_PUBLIC_SANITY_API_VERSION,
-  NEXT_PUBLIC_SANITY_API_HOST: process.env.NEXT_PUBLIC_SANITY_API_HOST,
-  NEXT_PUBLIC_SANITY_CDN_URL: process.env.NEXT_PUBLIC_SANITY_CDN_URL,
-  // Server only: undefined in a browser, where nothing reads serverApiUrl.
-  SANITY_PROJECT_API_URL: process.env.SANITY_PROJECT_API_URL,
-  NEXT_PUBLIC_SUPABASE_URL: process.env.NEXT_PUBLIC_SUPABASE_URL,
-  NEXT_PUBLIC_SUPABASE_ANON_KEY: process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY,
-})

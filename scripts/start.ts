@@ -1,13 +1,14 @@
 // `npm start` (and `npm run dev` with --dev: hot reload, no build): start the local twins the
 // configuration needs (the Content Lake without a Sanity project id, the Supabase twin without a
 // Supabase URL or with a loopback one), hand their addresses and secrets to the site as the variables a
-// hosted deployment sets (`--print-env` prints them), build when needed, then serve the production
+// hosted deployment sets, build when needed, then serve the production
 // build on PORT (default 3000) with our server (server/main.ts). Every process is the supervisor's
 // (scripts/lib/supervisor.ts): a twin that dies is started again (a few times a minute at most, then
 // everything stops with a message); Ctrl-C, SIGTERM, or any failure here stops everything.
 import nextEnv from '@next/env'
 import { ensureFirstAdmin } from '../lib/admin/ensure-first-admin.ts'
 import { buildInputs, buildIsCurrent, writeBuildStamp } from './lib/build-stamp.ts'
+import { certificateTrusted } from './lib/certificate-trust.ts'
 import {
   isPortTaken,
   siteVariables,
@@ -16,6 +17,7 @@ import {
   TwinStartError,
   type RunningTwins,
 } from './lib/start-twins.ts'
+import { runningTwinVariables } from './lib/running-twins.ts'
 import { exitAfterStopping, exitOnSignalWith, runToEnd, startProcess } from './lib/supervisor.ts'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -29,6 +31,21 @@ const printEnv = process.argv.includes('--print-env')
 // The .env files, as Next reads them (.env.local and the rest): the twins, the port and the site URL
 // decided here must be the ones the build and the server will see.
 nextEnv.loadEnvConfig(process.cwd(), dev, { info: () => {}, error: console.error })
+
+// `npm start -- --print-env`: the variables of the local services running now (another `npm start`'s),
+// as `NAME=value` lines and nothing else on stdout, for another tool or server
+// (`env $(npm start --silent -- --print-env) next start -p 3111`); as `supabase status -o env` does, it
+// starts, builds and checks nothing.
+if (printEnv) {
+  const { variables, missing, needed } = await runningTwinVariables(process.env)
+  if (needed === 0)
+    console.error('[start] this configuration names hosted services only: their variables are the ones you set')
+  else if (missing.length === needed)
+    console.error('[start] no local service runs: start them with `npm start` (or `npm run dev`), then ask again')
+  else if (missing.length) console.error(`[start] not running: ${missing.join('; ')}`)
+  for (const [name, value] of Object.entries(variables)) console.log(`${name}=${value}`)
+  process.exit(needed > 0 && missing.length === needed ? 1 : 0)
+}
 const port = Number(process.env.PORT || 3000)
 // Canonical links, the sitemap, robots.txt and the Content Lake's webhook follow the port the site
 // runs on, unless a public URL is set: a public value, inlined by the build (a new port rebuilds).
@@ -59,10 +76,7 @@ try {
 // The site reads its services from these variables only, as it would a hosted project's.
 const handed = twins ? await siteVariables(twins) : {}
 Object.assign(process.env, handed)
-if (printEnv && Object.keys(handed).length > 0) {
-  console.log('[start] the local services, as variables (for another tool: copy them into its environment):')
-  for (const [name, value] of Object.entries(handed)) console.log(`${name}=${value}`)
-} else if (Object.keys(handed).length > 0) {
+if (Object.keys(handed).length > 0) {
   console.log(
     `[start] the site reads the local services through ${Object.keys(handed).length} variables: \`npm start -- --print-env\` prints them`,
   )
@@ -71,6 +85,12 @@ if (twins?.contentLake) {
   if (twins.contentLake.reused)
     console.log(`[start] using the local Content Lake already running on port ${twins.contentLake.port}`)
   console.log(`[start] the Studio is at ${siteUrl}/studio (content: local Content Lake, ${twins.contentLake.httpsUrl})`)
+  // The Studio reaches the Content Lake over HTTPS, with the certificate it made (.data/tls/cert.pem).
+  if (certificateTrusted('.data/tls/cert.pem') === false)
+    console.log(
+      "[start] this machine's browsers do not trust the local Content Lake's certificate yet: the Studio cannot " +
+        'reach it until you run `npm run cert:trust` once (then restart the browser).',
+    )
 }
 if (twins?.supabase) {
   if (twins.supabase.reused) console.log(`[start] using the Supabase API already running on ${twins.supabase.url}`)

@@ -16,7 +16,7 @@ import path from 'node:path'
 import { findChromium } from './lib/find-chromium.ts'
 import { findRedisServer, startRedisServer } from './lib/redis-server.ts'
 import { installObservatory } from './lib/observatory.ts'
-import { SERVING_MODES, servingModeSlug, testOtherServingModes } from './lib/serving-modes.ts'
+import { replicaEnv, SERVING_MODES, servingModeSlug, testOtherServingModes } from './lib/serving-modes.ts'
 import { printSummary, VITEST_REPORT } from './lib/test-summary.ts'
 import { exitOnSignalWith, runToEnd, startProcess, stopAll, stopProcess } from './lib/supervisor.ts'
 import { lastTestBuildPorts, prepareTestBuild } from './lib/test-build.ts'
@@ -210,9 +210,10 @@ if (prepared) {
   // every test above reads.
   await timed('Replicas and restart browser tests (Playwright: restart)', async () => {
     const replicaPort = await freePort()
-    const replica = startProcess(process.execPath, ['server/main.ts', '-p', String(replicaPort), '-H', '127.0.0.1'], {
+    // Started as an operator starts one by hand: `npm run serve` given REDIS_URL (replicaEnv).
+    const replica = startProcess(process.execPath, ['scripts/serve.ts', '-p', `${replicaPort}`, '-H', '127.0.0.1'], {
       logFile: 'test-results/replica.log',
-      env: { ...buildEnv, PORT: String(replicaPort) },
+      env: replicaEnv(buildEnv),
     })
     try {
       await waitForHttp(`http://127.0.0.1:${replicaPort}/robots.txt`, { timeoutMs: 60_000 })

@@ -10,18 +10,16 @@
 //   - macOS: the login keychain, `security add-trusted-cert -r trustAsRoot -p ssl` (Chrome and Safari).
 // `--dry-run` prints the commands without running them.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { homedir, platform } from 'node:os'
 import { join, resolve } from 'node:path'
+import { has, NICKNAME, nssDatabases, SYSTEM_COPY } from './lib/certificate-trust.ts'
 
-const NICKNAME = 'plume-local-content-lake'
-const SYSTEM_COPY = `/usr/local/share/ca-certificates/${NICKNAME}.crt`
 const args = process.argv.slice(2)
 const remove = args.includes('--remove')
 const dryRun = args.includes('--dry-run')
 const certPath = resolve(args.find((arg) => !arg.startsWith('--')) ?? join('.data', 'tls', 'cert.pem'))
 
-const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
 let failures = 0
 function run(command: string, commandArgs: string[]) {
   console.log(`$ ${[command, ...commandArgs].map((arg) => (/[\s",]/.test(arg) ? JSON.stringify(arg) : arg)).join(' ')}`)
@@ -29,22 +27,6 @@ function run(command: string, commandArgs: string[]) {
   const result = spawnSync(command, commandArgs, { stdio: 'inherit' })
   if (result.status !== 0) failures++
   return result.status === 0
-}
-
-/** NSS databases: Chromium's shared one and every Firefox profile's. */
-function nssDatabases() {
-  const found = []
-  const chromium = join(homedir(), '.pki', 'nssdb')
-  if (existsSync(chromium)) found.push(chromium)
-  for (const root of [
-    join(homedir(), '.mozilla', 'firefox'),
-    join(homedir(), 'snap', 'firefox', 'common', '.mozilla', 'firefox'),
-  ]) {
-    if (!existsSync(root)) continue
-    for (const profile of readdirSync(root))
-      if (existsSync(join(root, profile, 'cert9.db'))) found.push(join(root, profile))
-  }
-  return found
 }
 
 if (!remove && !existsSync(certPath)) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { CDN_MAX_AGE, STALE_WHILE_REVALIDATE, cdnCachePolicy, cdnCacheStage } from './cdn-headers.ts'
+import { CDN_MAX_AGE, STALE_IF_ERROR, STALE_WHILE_REVALIDATE, cdnCachePolicy, cdnCacheStage } from './cdn-headers.ts'
 
-const ours = `public, max-age=0, s-maxage=${CDN_MAX_AGE}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`
+const ours = `public, max-age=0, s-maxage=${CDN_MAX_AGE}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}, stale-if-error=${STALE_IF_ERROR}`
 
 describe('cdnCachePolicy', () => {
   it('a static page or file Next keeps a year: a CDN keeps it a short while, then stale while it refreshes', () => {

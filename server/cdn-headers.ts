@@ -7,7 +7,8 @@ import { inDraftMode, type Stage } from './stage.ts'
  * page, wrong for any other CDN, which would never see the publish. So a CDN keeps a page a short
  * while, then serves it stale while it fetches the new version in the background: after a publish,
  * visitors see the edit within CDN_MAX_AGE seconds plus one request, and the origin answers each
- * page about once per CDN_MAX_AGE per CDN location. Browsers revalidate every time (a cheap 304).
+ * page about once per CDN_MAX_AGE per CDN location; should the origin fail, it keeps serving what it
+ * has (stale-if-error). Browsers revalidate every time (a cheap 304).
  * Private and no-store responses (draft mode, the inbox, the API) are left as they are.
  *
  * A request Next.js could read its draft-mode cookie from may get the editors' policy (next.config.ts's
@@ -19,6 +20,8 @@ import { inDraftMode, type Stage } from './stage.ts'
 
 export const CDN_MAX_AGE = 60
 export const STALE_WHILE_REVALIDATE = 24 * 60 * 60
+/** RFC 5861: a CDN keeps serving what it has for a day when the origin fails (5xx) or cannot be reached. */
+export const STALE_IF_ERROR = 24 * 60 * 60
 
 export const EDITORS_CACHE_CONTROL = 'private, no-store'
 
@@ -28,7 +31,7 @@ export function cdnCachePolicy<T>(value: T, { draftMode = false } = {}): T | str
   if (typeof value !== 'string' || !/\bs-maxage=/i.test(value) || /\b(private|no-store|no-cache)\b/i.test(value))
     return value
   if (draftMode) return EDITORS_CACHE_CONTROL
-  return `public, max-age=0, s-maxage=${CDN_MAX_AGE}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`
+  return `public, max-age=0, s-maxage=${CDN_MAX_AGE}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}, stale-if-error=${STALE_IF_ERROR}`
 }
 
 /** Headers only: every response, 304s and HEADs included, says the same to a CDN. */

@@ -22,6 +22,7 @@ import {
  *   second to a missing file cost visitors of `/` 71 % of their throughput, tests/bench/cache-purge.ts).
  *   Answers Next.js was rendering when it was emptied are not kept: they may show the content from
  *   before the publish;
+ * - a page Next.js answers stale (`x-nextjs-cache: STALE`: rendered again behind it) is never kept;
  * - entries also expire after MAX_AGE_MS, for any other way Next.js could regenerate a page;
  * - requests Next.js could read its draft-mode cookie from (by either of its readings, as
  *   lib/security/request-cookies.ts reads them: ` __prerender_bypass =x` included) are never served
@@ -197,7 +198,10 @@ export class SharedCache {
       status === 200 &&
       !inDraftMode(request) &&
       shareable(headers) &&
-      headers['set-cookie'] === undefined
+      headers['set-cookie'] === undefined &&
+      // A page Next.js sent stale while it renders the new one (after a publish, or while the Content
+      // Lake is down): the next request must reach Next.js again to get the new version once it is there.
+      !/^stale$/i.test(headerText(headers, 'x-nextjs-cache'))
     )
   }
 

@@ -2,8 +2,10 @@
 /*
  * Published changes shared by the replicas of the site through Redis (or Valkey: the same protocol).
  * A replica that revalidates a tag (the webhook reached it) records it in a Redis hash and announces it
- * on a channel; every other replica marks the tag expired in its own Next tag manifest, so its next
- * request renders the new content, and tells its server's memory cache to let go (`onPublished`).
+ * on a channel; every other replica marks the tag stale in its own Next tag manifest, as the webhook
+ * does (app/api/revalidate), so its next request renders the new content (that request still gets the
+ * last version: a render that fails keeps it), and tells its server's memory cache to let go
+ * (`onPublished`).
  *
  * Redis is never on a request's path: publishing does not wait for it, and a replica that cannot reach
  * it keeps serving from its own cache, says so once, reconnects by itself, and on reconnecting catches
@@ -120,11 +122,11 @@ export async function startTagSync({
   client.on('error', unreachable)
   subscriber.on('error', unreachable)
 
-  /** @param {TagEvent} event @param {number} expiredAt */
-  const apply = (event, expiredAt) => {
+  /** @param {TagEvent} event @param {number} staleAt */
+  const apply = (event, staleAt) => {
     if (seen.get(event.tag) === event.id) return false
     seen.set(event.tag, event.id)
-    manifest.set(event.tag, { ...manifest.get(event.tag), stale: expiredAt, expired: expiredAt })
+    manifest.set(event.tag, { ...manifest.get(event.tag), stale: staleAt })
     return true
   }
 
@@ -138,7 +140,7 @@ export async function startTagSync({
       const event = toEvent(tag, parseJson(text))
       if (!event) continue
       // At start, a publish is dated by its own time: pages rendered after it (a newer build) stay
-      // fresh. Later, a publish missed while away expires the tag now.
+      // fresh. Later, a publish missed while away makes the tag stale now.
       if (apply(event, caughtUpOnce ? Date.now() : Math.min(event.at, Date.now()))) changed.push(tag)
     }
     caughtUpOnce = true

@@ -1,4 +1,4 @@
-import { backends } from '../backends.ts'
+import { backends } from '../site-backends.ts'
 
 /** Sanity settings, as the door (lib/backends.ts) read them from the environment. */
 const { sanity } = backends

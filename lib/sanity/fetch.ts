@@ -6,7 +6,7 @@ import { cache } from 'react'
 import { hasDraftAccess } from '@/lib/draft-mode/draft-access'
 import { withFrenchTypography } from '@/lib/i18n/french-typography'
 import type { Locale } from '@/lib/i18n/routing'
-import { createSanityClient } from './client'
+import { CONTENT_DEADLINE_MS, createSanityClient } from './client'
 import { sanityServerApiUrl, sanityStudioUrl } from './env'
 import { previewToken } from './preview-token'
 // SanityQueries is the global query → result map that TypeGen writes into sanity.types.ts.
@@ -61,9 +61,12 @@ async function fetchContent<const Q extends string>(
 ): Promise<QueryResult<Q>> {
   client ??= createSanityClient()
   try {
-    return await client.fetch<QueryResult<Q>>(query, params, {
+    const result = await client.fetch<QueryResult<Q>>(query, params, {
       next: { revalidate: false, tags: ['sanity', ...tags] },
+      signal: AbortSignal.timeout(CONTENT_DEADLINE_MS),
     })
+    contentLakeAnswered()
+    return result
   } catch (error) {
     throw explainConnectionError(error)
   }
@@ -84,24 +87,63 @@ async function fetchDraft<const Q extends string>(
       stega: false,
       token,
       cache: 'no-store',
+      signal: AbortSignal.timeout(CONTENT_DEADLINE_MS),
     })
   } catch (error) {
     throw explainConnectionError(error)
   }
 }
 
-function explainConnectionError(error: unknown): unknown {
-  if (!isConnectionError(error)) return error
-  return new Error(
-    `Nothing answers at ${sanityServerApiUrl}, the Content Lake this site was configured with. Offline, ` +
-      '`npm start` and `npm run dev` start the local one and set its address; hosted, check the project id.',
-    { cause: error },
-  )
+/** Whether the last read failed for want of an answer: the outage is logged once, and its end once. */
+let unreachableSince: number | undefined
+
+function contentLakeAnswered() {
+  if (unreachableSince === undefined) return
+  const seconds = Math.round((Date.now() - unreachableSince) / 1000)
+  unreachableSince = undefined
+  console.error(`[content] the Content Lake at ${sanityServerApiUrl} answers again (after ${seconds} s without)`)
 }
 
-function isConnectionError(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === 'ECONNREFUSED') return true
+/**
+ * A failure to reach the Content Lake (refused, unknown host, no answer within the deadline, a 5xx):
+ * said once per outage, naming the address and the variable it comes from, and thrown with that
+ * explanation. Pages served before keep their last good version meanwhile.
+ */
+function explainConnectionError(error: unknown): unknown {
+  const reason = unreachableReason(error)
+  if (!reason) return error
+  if (unreachableSince === undefined) {
+    unreachableSince = Date.now()
+    console.error(
+      `[content] the Content Lake at ${sanityServerApiUrl} (SANITY_PROJECT_API_URL, or derived from ` +
+        `NEXT_PUBLIC_SANITY_PROJECT_ID and NEXT_PUBLIC_SANITY_API_HOST) ${reason}: pages keep their last good ` +
+        'version until it answers. Offline, `npm start` and `npm run dev` start the local one and set its address.',
+    )
   }
-  return false
+  // Without its cause: Next logs each failed render's error, and the cause (a DOMException, a socket
+  // error) would add a screenful each time; the reason is in the message, the outage in the line above.
+  return new Error(`The Content Lake at ${sanityServerApiUrl} ${reason}`)
+}
+
+const CONNECTION_CODES: Record<string, string> = {
+  ECONNREFUSED: 'refuses connections',
+  ENOTFOUND: 'has a host name that does not resolve',
+  EAI_AGAIN: 'has a host name that does not resolve',
+  ECONNRESET: 'closed the connection',
+  EHOSTUNREACH: 'cannot be reached',
+  ENETUNREACH: 'cannot be reached',
+  UND_ERR_SOCKET: 'closed the connection',
+  UND_ERR_CONNECT_TIMEOUT: 'did not accept a connection in time',
+}
+
+/** Why the Content Lake could not be read, or undefined for any other error (a bad query, a 4xx). */
+function unreachableReason(error: unknown): string | undefined {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const { code, name, statusCode } = current as { code?: string; name?: string; statusCode?: number }
+    if (code && CONNECTION_CODES[code]) return CONNECTION_CODES[code]
+    if (name === 'TimeoutError' || name === 'AbortError') return `did not answer within ${CONTENT_DEADLINE_MS / 1000} s`
+    if (typeof statusCode === 'number' && statusCode >= 500) return `answered ${statusCode}`
+    if (current === (current as { cause?: unknown }).cause) break
+  }
+  return undefined
 }

@@ -151,3 +151,13 @@ export async function testOtherServingModes({
   )
   return failedSteps
 }
+
+/**
+ * A second replica's environment, as an operator starts one by hand (README, « Several replicas »):
+ * `npm run serve` given REDIS_URL and where the twins run (the test's, not on their default ports); it
+ * reads the services' variables off the running twins itself.
+ */
+export function replicaEnv(buildEnv: Record<string, string>): Record<string, string> {
+  const { NEXT_DIST_DIR, REDIS_URL, SANITY_PROJECT_API_URL, NEXT_PUBLIC_SUPABASE_URL } = buildEnv
+  return { NEXT_DIST_DIR, REDIS_URL, CONTENT_LAKE_PORT: new URL(SANITY_PROJECT_API_URL).port, NEXT_PUBLIC_SUPABASE_URL }
+}

@@ -29,8 +29,9 @@ import { keepRunning, type Kept } from './supervisor.ts'
  * reads, the variables the running twins hand over (siteVariables), the same a hosted deployment sets.
  */
 
-// The scripts' one way to the twins' package (a lint rule refuses any other): its port helpers too.
-export { freePort, isPortTaken, waitForHttp }
+// The scripts' one way to the twins' package (a lint rule refuses any other): its port helpers too,
+// and which twin answers on a port.
+export { freePort, isPortTaken, twinOnPort, waitForHttp }
 
 const root = join(import.meta.dirname, '..', '..')
 /** What the twins take from this project: the Content Lake's seed and the Supabase folder. */

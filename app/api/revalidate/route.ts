@@ -1,5 +1,6 @@
 import { revalidateTag } from 'next/cache'
-import type { NextRequest } from 'next/server'
+import { after, type NextRequest } from 'next/server'
+import { warmUp, warmUpOrigin } from '@/lib/cache/warm-up'
 import { readLimitedText } from '@/lib/http/read-limited-text'
 import { checkWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from '@/lib/sanity/webhook-signature'
 
@@ -24,8 +25,11 @@ function revalidateDelayMs(): number {
 
 /**
  * Sanity webhook target (sanity.io/manage → API → Webhooks, projection `{_type}`; the local Content
- * Lake calls it on every published change): the pages that show that document type expire at once, so
- * the next visit renders them afresh from the Content Lake. Signed requests only, signed within the
+ * Lake calls it on every published change): the pages that show that document type become stale, and
+ * each public page is asked for once, after the answer (lib/cache/warm-up.ts), so that they render
+ * afresh from the Content Lake before a visitor comes. Stale rather than expired: a page whose new
+ * render fails (the Content Lake down or past its deadline) keeps its last good version, and shows the
+ * new words as soon as a render succeeds. Signed requests only, signed within the
  * last minutes (see webhook-signature.ts), with SANITY_REVALIDATE_SECRET, which is never a default.
  */
 export async function POST(request: NextRequest) {
@@ -47,7 +51,13 @@ export async function POST(request: NextRequest) {
   const delay = revalidateDelayMs()
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay))
   const tags = typeof type === 'string' && type ? [type] : ['sanity']
-  // `expire: 0` rather than the stale-while-revalidate 'max': the editor's next look shows the edit.
-  for (const tag of tags) revalidateTag(tag, { expire: 0 })
+  for (const tag of tags) revalidateTag(tag, 'max')
+  const origin = warmUpOrigin(request.url)
+  if (origin)
+    after(async () => {
+      const { failed } = await warmUp(origin)
+      if (failed.length)
+        console.error(`[revalidate] after the publish, these pages kept their last version: ${failed.join(', ')}`)
+    })
   return Response.json({ revalidated: tags })
 }

@@ -1,0 +1,27 @@
+// `npm run serve -- -p <port>`: our server (server/main.ts) alone over the last build, for a second
+// replica by hand or a look at the build. As `npm start` does, the services the environment does not
+// name (no Sanity project id; no Supabase URL, or a loopback one) are the local twins: it hands the
+// server the variables of those another `npm start` runs (what `npm start -- --print-env` prints), so a
+// second replica works offline as the first one does. The server itself reads variables only. With
+// none running it says which command starts them, and serves anyway: what the build holds is still
+// served, and a service may come back.
+import nextEnv from '@next/env'
+import { runningTwinVariables } from './lib/running-twins.ts'
+
+process.env.NEXT_TELEMETRY_DISABLED = '1'
+process.env.DO_NOT_TRACK = '1'
+nextEnv.loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error })
+
+const { variables, missing, needed } = await runningTwinVariables(process.env)
+Object.assign(process.env, variables)
+if (missing.length)
+  console.error(
+    `[serve] not running: ${missing.join('; ')}. Start the local services with \`npm start\`, or set the ` +
+      "services' variables (docs/configuration.md); serving what the build holds meanwhile.",
+  )
+else if (needed > 0)
+  console.log(
+    `[serve] the site reads the local services \`npm start\` runs (${Object.keys(variables).length} variables)`,
+  )
+
+await import('../server/main.ts')

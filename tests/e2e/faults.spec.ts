@@ -1,0 +1,157 @@
+import { spawn } from 'node:child_process'
+import { createHmac } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { fill, toastDescription, toastTitle, uniqueEmail, waitFillTime } from './contact-kit'
+import { expect, test } from './fixtures'
+import { localized, PUBLIC_PATHS } from './public-routes'
+import { lake, lakeUrl } from './studio-kit'
+import { freePort } from '../../scripts/lib/start-twins.ts'
+
+/*
+ * Off the path the other tests take: a service that hangs (paused with SIGSTOP, as a stuck process or a
+ * network partition would leave it), a server started with a content URL that points nowhere, and the
+ * hand-off of the running services' variables (`npm start -- --print-env`). Pausing the Content Lake
+ * or Supabase stops every test that reads them: this file runs in the `restart` project, alone, after
+ * every other project.
+ */
+
+const pidOf = (name: string) => Number(readFileSync(`test-results/pids/${name}.pid`, 'utf8'))
+
+/** Runs `work` with the twin `name` paused, and resumes it whatever happens. */
+async function whilePaused<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const pid = pidOf(name)
+  process.kill(pid, 'SIGSTOP')
+  try {
+    return await work()
+  } finally {
+    process.kill(pid, 'SIGCONT')
+  }
+}
+
+/** The webhook the Content Lake sends on a publish, signed as Sanity signs it. */
+function signedWebhook(body: string) {
+  const secret = process.env.SANITY_REVALIDATE_SECRET!
+  const t = Date.now()
+  const signature = createHmac('sha256', secret).update(`${t}.${body}`).digest('base64url')
+  return { 'Content-Type': 'application/json', 'sanity-webhook-signature': `t=${t},v1=${signature}` }
+}
+
+/** A Node 24 process of ours, its output gathered; resolves with its exit code. */
+function runNode(args: string[], env: Record<string, string>) {
+  // Not this runner's environment: it holds every variable of the test servers, which would name the
+  // services the child must find (or miss) by itself.
+  const childEnv = { NODE_ENV: process.env.NODE_ENV, PATH: process.env.PATH, HOME: process.env.HOME, ...env }
+  const child = spawn(process.execPath, args, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
+  const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)))
+  return { child, exited, output: () => ({ stdout, stderr }) }
+}
+
+test('the Content Lake paused right after a publish: every public page answers 200 with its last version; resumed, the new words', async ({
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const title = `Malgré la panne ${Date.now().toString(36)}`
+  await lake('/v2025-02-19/data/mutate/production', {
+    method: 'POST',
+    body: JSON.stringify({ mutations: [{ patch: { id: 'homePage', set: { 'hero.title.fr': title } } }] }),
+  })
+  await whilePaused('content-lake', async () => {
+    // The publish's webhook again, now that nothing answers behind it: every page must be rendered
+    // afresh, and none can be.
+    const body = JSON.stringify({ _type: 'homePage' })
+    const webhook = await request.post('/api/revalidate', { data: body, headers: signedWebhook(body) })
+    expect(webhook.status()).toBe(200)
+    for (const path of PUBLIC_PATHS)
+      for (const locale of ['fr', 'en'] as const) {
+        const url = localized(path, locale)
+        // The ceiling is the issue's 5 s: a render that waits on the paused Content Lake never answers.
+        const response = await request.get(url, { timeout: 5_000, headers: { 'Cache-Control': 'no-cache' } })
+        expect([url, response.status()]).toEqual([url, 200])
+      }
+  })
+  await expect
+    .poll(async () => (await (await request.get('/')).text()).includes(title), { timeout: 30_000, intervals: [250] })
+    .toBe(true)
+})
+
+test('Supabase paused: the form says « Une erreur s’est produite » within its deadline, every field still filled', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await page.goto('/contact')
+  const form = page.getByTestId('contact-form-page')
+  const values = { name: 'Camille Martin', email: uniqueEmail('paused'), message: 'Vous êtes là ?' }
+  await fill(page, form, values)
+  await waitFillTime(page)
+  await whilePaused('supabase', async () => {
+    await form.getByRole('button', { name: 'Envoyer le message' }).click()
+    // The deadline is 10 s (lib/supabase/browser-client.ts); the issue's ceiling is 15 s.
+    await expect(toastTitle(page)).toHaveText("Une erreur s'est produite", { timeout: 15_000 })
+    await expect(toastDescription(page)).toHaveText('Veuillez réessayer plus tard.')
+  })
+  await expect(form.getByLabel(/^Nom \*/)).toHaveValue(values.name)
+  await expect(form.getByLabel(/^Email \*/)).toHaveValue(values.email)
+  await expect(form.getByLabel(/^Message \*/)).toHaveValue(values.message)
+})
+
+test('a server started with SANITY_PROJECT_API_URL pointing nowhere names that variable, and serves what the build holds', async ({
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const [port, nowhere] = [await freePort(), await freePort()]
+  const server = runNode(['server/main.ts', '-p', String(port), '-H', '127.0.0.1'], {
+    NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next-test',
+    SANITY_PROJECT_API_URL: `http://127.0.0.1:${nowhere}`,
+    SANITY_REVALIDATE_SECRET: process.env.SANITY_REVALIDATE_SECRET!,
+  })
+  try {
+    await expect
+      .poll(() => server.output().stderr, { timeout: 60_000, intervals: [250] })
+      .toMatch(
+        new RegExp(
+          `\\[services\\] the Content Lake \\(Sanity\\) at http://127\\.0\\.0\\.1:${nowhere} does not answer .*check SANITY_PROJECT_API_URL`,
+        ),
+      )
+    expect((await request.get(`http://127.0.0.1:${port}/`)).status()).toBe(200)
+  } finally {
+    server.child.kill('SIGTERM')
+    await server.exited
+  }
+})
+
+test('`npm start -- --print-env` while the services run: their variables, as NAME=value lines, and nothing started; none running: it says so', async ({
+  baseURL,
+}) => {
+  const running = runNode(['scripts/start.ts', '--print-env'], {
+    CONTENT_LAKE_PORT: new URL(lakeUrl).port,
+    NEXT_PUBLIC_SUPABASE_URL: process.env.SUPABASE_URL!,
+    // The site's own port, taken: a command that started anything would stop here.
+    PORT: new URL(baseURL!).port,
+  })
+  expect(await running.exited).toBe(0)
+  const { stdout, stderr } = running.output()
+  const lines = stdout.trim().split('\n')
+  expect(
+    lines.every((line) => /^[A-Z][A-Z0-9_]*=\S+$/.test(line)),
+    stdout,
+  ).toBe(true)
+  expect(Object.fromEntries(lines.map((line) => line.split('=', 2)))).toMatchObject({
+    SANITY_PROJECT_API_URL: lakeUrl,
+    NEXT_PUBLIC_SUPABASE_URL: process.env.SUPABASE_URL,
+    SANITY_REVALIDATE_SECRET: process.env.SANITY_REVALIDATE_SECRET,
+  })
+  expect(lines).toHaveLength(10)
+  expect(stderr).toBe('')
+
+  const none = runNode(['scripts/start.ts', '--print-env'], {
+    CONTENT_LAKE_PORT: String(await freePort()),
+    NEXT_PUBLIC_SUPABASE_URL: `http://127.0.0.1:${await freePort()}`,
+  })
+  expect(await none.exited).toBe(1)
+  expect(none.output().stdout).toBe('')
+  expect(none.output().stderr).toContain('no local service runs: start them with `npm start`')
+})
