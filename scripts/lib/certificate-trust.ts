@@ -33,8 +33,8 @@ export function nssDatabases(): string[] {
 
 /**
  * Whether the browsers here trust `certPath` as `npm run cert:trust` makes them: in every NSS database
- * (Linux, with certutil), or in the login keychain (macOS). Null when it cannot be told (no browser
- * database, no certutil): nothing is said then.
+ * (Linux, with certutil), or in the login keychain (macOS); false when there is no browser database
+ * yet. Null when it cannot be told (no certutil to read the databases): nothing is said then.
  */
 export function certificateTrusted(certPath: string): boolean | null {
   if (!existsSync(certPath)) return null
@@ -43,7 +43,9 @@ export function certificateTrusted(certPath: string): boolean | null {
     return check.error ? null : check.status === 0
   }
   const databases = nssDatabases()
-  if (databases.length === 0 || !has('certutil')) return null
+  // No browser database yet: no browser here trusts it (Chromium and Firefox on Linux read only theirs).
+  if (databases.length === 0) return false
+  if (!has('certutil')) return null
   return databases.every(
     (database) =>
       spawnSync('certutil', ['-d', `sql:${database}`, '-L', '-n', NICKNAME], { stdio: 'ignore' }).status === 0,
