@@ -1,8 +1,8 @@
 // `npm run admin:create -- --email someone@example.com [--password …]`: creates an inbox admin
 // through the service-role key, on the local server or a hosted project (see docs/supabase.md).
 import { parseArgs } from 'node:util'
-import { AdminCreationError, createAdmin } from '../lib/admin/create-admin.ts'
-import { generateStrongPassword } from '../lib/admin/password-policy.ts'
+import { AdminCreationError, createAdmin } from './lib/create-admin.ts'
+import { generateStrongPassword } from './lib/password-policy.ts'
 import { configuredSupabase } from './lib/start-twins.ts'
 
 const target = await configuredSupabase()

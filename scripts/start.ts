@@ -6,7 +6,7 @@
 // (scripts/lib/supervisor.ts): a twin that dies is started again (a few times a minute at most, then
 // everything stops with a message); Ctrl-C, SIGTERM, or any failure here stops everything.
 import nextEnv from '@next/env'
-import { ensureFirstAdmin } from '../lib/admin/ensure-first-admin.ts'
+import { ensureFirstAdmin } from './lib/ensure-first-admin.ts'
 import { buildInputs, buildIsCurrent, writeBuildStamp } from './lib/build-stamp.ts'
 import { certificateTrusted } from './lib/certificate-trust.ts'
 import {

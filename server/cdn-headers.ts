@@ -13,7 +13,7 @@ import { inDraftMode, type Stage } from './stage.ts'
  *
  * A request Next.js could read its draft-mode cookie from may get the editors' policy (next.config.ts's
  * `has` rule matches on the cookie's presence, whatever its value): whatever Next marked shareable is
- * then `private, no-store`, so no CDN keeps it for the visitors who come after (the shared cache never
+ * then `private, no-store`, so no CDN keeps it for the visitors who come after (the memory cache never
  * keeps it either). The draft gate lets that cookie through to editors only (draft-gate.ts), whose
  * pages Next already marks private; this holds should anything else ever reach Next with it.
  */

@@ -15,7 +15,7 @@ import { PRERENDER_BYPASS_COOKIE } from '../lib/security/request-cookies.ts'
 import nextConfig from '../next.config.ts'
 import { draftModeGate } from './draft-gate.ts'
 import { createResponsePipeline } from './response-pipeline.ts'
-import { SharedCache } from './shared-cache.ts'
+import { MemoryCache } from './memory-cache.ts'
 
 /* What Next.js gets to see of draft mode: this build's bypass cookie, only beside a valid draft-access
  * cookie; the request is otherwise left as it came. What Next reads is asked of Next's own code: the
@@ -158,7 +158,7 @@ describe('draftModeGate', () => {
 describe('the draft gate in front of the pipeline (server/main.ts)', () => {
   type HeaderRule = { source: string; has?: Parameters<typeof matchHas>[2]; headers: { key: string; value: string }[] }
   let rules: HeaderRule[] = []
-  const pipeline = createResponsePipeline({ cache: new SharedCache() })
+  const pipeline = createResponsePipeline({ cache: new MemoryCache() })
   let server: Server
   let base = ''
 

@@ -6,7 +6,7 @@
 // - Next's draft-mode cookie, however written, reaches Next.js only with a valid draft-access cookie
 //   (draft-gate.ts);
 // - each response goes through the pipeline (response-pipeline.ts): the page's policy completed with
-//   its inline scripts' hashes, compression, the CDN's Cache-Control, a short shared cache that a
+//   its inline scripts' hashes, compression, the CDN's Cache-Control, a short memory cache that a
 //   verified publish empties (this replica's, or another's when REDIS_URL is set) and that lets
 //   concurrent misses share one render.
 // It runs the same way from a checkout and from the standalone folder of the container image (where
@@ -45,8 +45,9 @@ const handle = app.getRequestHandler()
 // The check Next.js itself makes of its bypass cookie (this build's preview id), and ours after it.
 const { preview } = fromBuild('prerender-manifest.json') as { preview: { previewModeId: string } }
 const draftGate = draftModeGate(preview.previewModeId)
-// Another replica's publish (REDIS_URL) empties the memory cache too: its tags are expired here already.
-const pipeline = createResponsePipeline({ remotePublishes: process })
+// A publish (the webhook here, or another replica's through REDIS_URL) empties the memory cache: Next's
+// cache handler says so on the process.
+const pipeline = createResponsePipeline({ publishes: process })
 
 const server = createSiteServer((request, response) => {
   draftGate(request)

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { negotiateEncoding } from './compression-stage.ts'
 import { arrivals, get, hold, renders, startNextStandIn, until } from './next-stand-in.ts'
 import { createResponsePipeline } from './response-pipeline.ts'
-import { SharedCache } from './shared-cache.ts'
+import { MemoryCache } from './memory-cache.ts'
 
-/* Concurrent misses (miss-coalescer.ts), as the shared cache and the pipeline run them, in front of a
+/* Concurrent misses (miss-coalescer.ts), as the memory cache and the pipeline run them, in front of a
  * stand-in for Next.js (next-stand-in.ts) that holds its answers until every request of a burst has
  * arrived: identical GETs share one render, and nobody waits long behind a render that hangs. */
 
 const pipeline = createResponsePipeline({
-  cache: new SharedCache({ negotiate: negotiateEncoding, now: () => 0, coalesceWaitMs: 600_000 }),
+  cache: new MemoryCache({ negotiate: negotiateEncoding, now: () => 0, coalesceWaitMs: 600_000 }),
 })
 let stop: () => Promise<void>
 beforeAll(async () => {
@@ -19,7 +19,7 @@ beforeAll(async () => {
 })
 afterAll(() => stop())
 
-describe('SharedCache: concurrent misses share one render', () => {
+describe('MemoryCache: concurrent misses share one render', () => {
   const N = 6
   /** Sends `requests` at once, each once the previous has reached the server, holding `path`'s answers
    *  until all have arrived; resolves to the bodies and how many reached the stand-in before release. */
@@ -75,11 +75,11 @@ describe('SharedCache: concurrent misses share one render', () => {
   })
 })
 
-describe('SharedCache: a render that hangs', () => {
+describe('MemoryCache: a render that hangs', () => {
   it('holds the identical requests behind it only coalesceWaitMs, then they go to Next.js themselves', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     try {
-      const cache = new SharedCache({ coalesceWaitMs: 1_000 })
+      const cache = new MemoryCache({ coalesceWaitMs: 1_000 })
       const request = () => ({ method: 'GET', url: '/hung', headers: {} })
       const response = () =>
         Object.assign(new EventEmitter(), { writeHead() {}, end() {} }) as unknown as ServerResponse

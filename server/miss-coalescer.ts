@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http'
 import { headerText, inDraftMode, RSC_REQUEST_HEADERS, type ArrivedRequest } from './stage.ts'
 
 /*
- * What the shared cache (shared-cache.ts) does with the requests it cannot answer. Concurrent misses
+ * What the memory cache (memory-cache.ts) does with the requests it cannot answer. Concurrent misses
  * share one render: while a GET for a URL is being answered by Next.js, other GETs for the same URL,
  * RSC headers and negotiated encoding wait for it, and are answered from the kept entry if that answer
  * could be kept (and their variant is the one kept: Vary may name more headers than the wait was keyed

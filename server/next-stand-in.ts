@@ -1,10 +1,11 @@
+import { EventEmitter } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { negotiateEncoding } from './compression-stage.ts'
-import type { ResponsePipeline } from './response-pipeline.ts'
+import { PUBLISHED_EVENT, type ResponsePipeline } from './response-pipeline.ts'
 import { RSC_REQUEST_HEADERS } from './stage.ts'
 
-/* For the shared cache's tests (shared-cache.test.ts, miss-coalescer.test.ts): a server running a
+/* For the memory cache's tests (memory-cache.test.ts, miss-coalescer.test.ts): a server running a
  * test's pipeline in front of a stand-in for Next.js that counts what it renders and, like Next.js
  * rendering a prerendered page, removes the RSC headers from the request while it answers. The
  * stand-in can hold answers back (hold()), and says when a request reached it (until()). Each test
@@ -22,6 +23,8 @@ const holds = new Map<string, Promise<void>>()
 let onEvent = () => {}
 /** The server's origin, once started. */
 export let base = ''
+/** Where the stand-in says a publish made tags stale, as Next's cache handler says it on the process. */
+export const publishes = new EventEmitter()
 
 /** Holds the stand-in's answers for `path` until the returned function is called. */
 export function hold(path: string): () => void {
@@ -52,9 +55,13 @@ function nextLike(request: IncomingMessage, response: ServerResponse) {
   count(renders, url.pathname)
   onEvent()
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    // The revalidation route answers 200 only for a signed request (here: without `x-answer`).
+    // The revalidation route makes tags stale, and answers 200, only for a signed request (here:
+    // without `x-answer`); the cache handler says so on the process as it does.
     const status = Number(request.headers['x-answer'] ?? 200)
-    if (url.pathname === '/api/revalidate' && status === 200) version = 'two'
+    if (url.pathname === '/api/revalidate' && status === 200) {
+      version = 'two'
+      publishes.emit(PUBLISHED_EVENT, ['page'])
+    }
     const held = holds.get(url.pathname)
     const answer = () => {
       response.statusCode = status

@@ -5,14 +5,14 @@ import { brotliDecompressSync } from 'node:zlib'
 import { EventEmitter } from 'node:events'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CDN_MAX_AGE } from './cdn-headers.ts'
-import { createResponsePipeline, REMOTE_PUBLISH_EVENT } from './response-pipeline.ts'
-import { SharedCache } from './shared-cache.ts'
+import { createResponsePipeline, PUBLISHED_EVENT } from './response-pipeline.ts'
+import { MemoryCache } from './memory-cache.ts'
 
 /* The whole pipeline around a stand-in for Next.js that answers the ways Next.js does: a cached page
  * in one `end`, a streamed page (flushHeaders, then chunks), writeHead with headers (an object or a
  * flat list), a 304, a HEAD, JSON, an image, a live event stream. Requests go through node:http with
- * no automatic decompression: the test sees the bytes on the wire. The shared cache keeps nothing here
- * (shared-cache.test.ts tests it): every request reaches the stand-in. */
+ * no automatic decompression: the test sees the bytes on the wire. The memory cache keeps nothing here
+ * (memory-cache.test.ts tests it): every request reaches the stand-in. */
 
 const PORTABLE =
   "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self'; style-src-attr 'unsafe-inline'"
@@ -69,7 +69,7 @@ function nextLike(request: IncomingMessage, response: ServerResponse) {
   }
 }
 
-const pipeline = createResponsePipeline({ cache: new SharedCache({ maxBytes: 0 }) })
+const pipeline = createResponsePipeline({ cache: new MemoryCache({ maxBytes: 0 }) })
 let server: Server
 let port = 0
 beforeAll(async () => {
@@ -193,15 +193,15 @@ describe('the response pipeline, then compression and the CDN’s headers', () =
   })
 })
 
-describe("another replica's publish (REDIS_URL)", () => {
-  it('empties the shared cache, as a publish of its own does', () => {
-    const remotePublishes = new EventEmitter()
-    const cache = new SharedCache({ negotiate: () => 'identity' })
+describe('a publish (this replica’s webhook, or another replica’s through REDIS_URL)', () => {
+  it('empties the memory cache, and nothing else on the process does', () => {
+    const publishes = new EventEmitter()
+    const cache = new MemoryCache({ negotiate: () => 'identity' })
     const clear = vi.spyOn(cache, 'clear')
-    createResponsePipeline({ cache, remotePublishes })
-    remotePublishes.emit('something else')
+    createResponsePipeline({ cache, publishes })
+    publishes.emit('something else')
     expect(clear).not.toHaveBeenCalled()
-    remotePublishes.emit(REMOTE_PUBLISH_EVENT, ['homePage'])
+    publishes.emit(PUBLISHED_EVENT, ['homePage'])
     expect(clear).toHaveBeenCalledTimes(1)
   })
 })

@@ -19,8 +19,8 @@ export function legalPageRoute(slug: (typeof LEGAL_PAGE_SLUGS)[number]) {
   async function generateMetadata({ params }: Props): Promise<Metadata> {
     const locale = await pageLocale(params)
     const [page, settings] = await Promise.all([
-      sanityFetch(legalPageQuery, { locale, slug }, ['legalPage']),
-      sanityFetch(siteSettingsQuery, { locale }, ['siteSettings']),
+      sanityFetch(legalPageQuery, { locale, slug }),
+      sanityFetch(siteSettingsQuery, { locale }),
     ])
     return pageMetadata({
       locale,
@@ -33,7 +33,7 @@ export function legalPageRoute(slug: (typeof LEGAL_PAGE_SLUGS)[number]) {
 
   async function LegalPage({ params }: Props) {
     const locale = await pageLocale(params)
-    const page = await sanityFetch(legalPageQuery, { locale, slug }, ['legalPage'])
+    const page = await sanityFetch(legalPageQuery, { locale, slug })
     if (!page) notFound()
     return <LegalDocument page={page} />
   }

@@ -1,10 +1,11 @@
 // @ts-check
 /*
- * Next's cache handler (next.config.ts `cacheHandler`). Without REDIS_URL it is Next's own file-system
- * cache, unchanged, and loads nothing more. With REDIS_URL (several replicas of the site), each replica
- * still keeps its pages and fetches in its own cache, and shares what was published: a tag one replica
- * revalidates (the webhook reached it) expires on every replica (lib/cache/tag-sync.mjs), and their
- * servers' memory caches let go (the `plume:published` process event, server/response-pipeline.ts).
+ * Next's cache handler (next.config.ts `cacheHandler`): Next's own file-system cache, which says on the
+ * process when a publish made tags stale (the `plume:published` event), here or, with REDIS_URL,
+ * on another replica: our server's memory cache empties on it (server/response-pipeline.ts), its one
+ * signal. With REDIS_URL (several replicas of the site), each replica still keeps its pages and
+ * fetches in its own cache, and shares what was published: a tag one replica revalidates (the webhook
+ * reached it) turns stale on every replica (lib/cache/tag-sync.mjs).
  * Why tags rather than the pages themselves in Redis: docs/decisions.md, « Several replicas ».
  *
  * REDIS_URL is read when the server starts, not when the build is made: the same build (an image)
@@ -49,7 +50,16 @@ function tagSync() {
 
 let firstSyncDone = false
 
-class SharedTagsCache extends FileSystemCache {
+/** Next's file-system cache, which says when a publish made tags stale here. */
+class PublishingCache extends FileSystemCache {
+  /** @type {NextFileSystemCache['revalidateTag']} */
+  async revalidateTag(tags, durations) {
+    await super.revalidateTag(tags, durations)
+    emit(PUBLISHED_EVENT, typeof tags === 'string' ? [tags] : tags)
+  }
+}
+
+class SharedTagsCache extends PublishingCache {
   /** @param {ConstructorParameters<typeof FileSystemCache>[0]} context */
   constructor(context) {
     super(context)
@@ -75,4 +85,4 @@ class SharedTagsCache extends FileSystemCache {
 }
 
 const shared = Boolean(process.env.REDIS_URL) && process.env.NEXT_PHASE !== 'phase-production-build'
-export default shared ? SharedTagsCache : FileSystemCache
+export default shared ? SharedTagsCache : PublishingCache

@@ -1,10 +1,9 @@
-import { hasLocale } from 'next-intl'
 import { getRequestConfig } from 'next-intl/server'
-import { routing } from './routing'
+import { defaultLocale, isLocale } from './routing'
 
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale
-  const locale = hasLocale(routing.locales, requested) ? requested : routing.defaultLocale
+  const locale = isLocale(requested) ? requested : defaultLocale
   return {
     locale,
     messages: (await import(`../../messages/${locale}.json`)).default,

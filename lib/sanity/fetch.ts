@@ -9,6 +9,7 @@ import type { Locale } from '@/lib/i18n/routing'
 import { CONTENT_DEADLINE_MS, createSanityClient } from './client'
 import { sanityServerApiUrl, sanityStudioUrl } from './env'
 import { previewToken } from './preview-token'
+import { queryTags } from './query-tags'
 // SanityQueries is the global query → result map that TypeGen writes into sanity.types.ts.
 import './sanity.types'
 
@@ -31,9 +32,8 @@ let client: ReturnType<typeof createSanityClient> | undefined
 export const sanityFetch = cache(async function sanityFetch<const Q extends string>(
   query: Q,
   params: QueryParams = {},
-  tags: string[] = [],
 ): Promise<QueryResult<Q>> {
-  if (!(await hasDraftAccess())) return sanityFetchPublished(query, params, tags)
+  if (!(await hasDraftAccess())) return sanityFetchPublished(query, params)
   const { result, resultSourceMap } = await fetchDraft<Q>(query, params)
   const typeset = typography(result, params)
   return resultSourceMap
@@ -45,24 +45,19 @@ export const sanityFetch = cache(async function sanityFetch<const Q extends stri
 export async function sanityFetchPublished<const Q extends string>(
   query: Q,
   params: QueryParams = {},
-  tags: string[] = [],
 ): Promise<QueryResult<Q>> {
-  return typography(await fetchContent<Q>(query, params, tags), params)
+  return typography(await fetchContent<Q>(query, params), params)
 }
 
 function typography<T>(value: T, params: QueryParams): T {
   return params.locale === 'fr' ? withFrenchTypography(value) : value
 }
 
-async function fetchContent<const Q extends string>(
-  query: Q,
-  params: QueryParams,
-  tags: string[],
-): Promise<QueryResult<Q>> {
+async function fetchContent<const Q extends string>(query: Q, params: QueryParams): Promise<QueryResult<Q>> {
   client ??= createSanityClient()
   try {
     const result = await client.fetch<QueryResult<Q>>(query, params, {
-      next: { revalidate: false, tags: ['sanity', ...tags] },
+      next: { revalidate: false, tags: queryTags(query) },
       signal: AbortSignal.timeout(CONTENT_DEADLINE_MS),
     })
     contentLakeAnswered()

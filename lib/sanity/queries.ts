@@ -2,8 +2,9 @@ import { defineQuery } from 'next-sanity'
 
 /*
  * Every GROQ query of the site. Each one takes $locale and projects localised fields down to
- * plain strings (or Portable Text), so components never see the { fr, en } objects. The same
- * strings run against the Content Lake and, offline, through groq-js over the seed dataset.
+ * plain strings (or Portable Text), so components never see the { fr, en } objects. They run against
+ * the Content Lake NEXT_PUBLIC_SANITY_PROJECT_ID names (hosted, or the local one `npm start` sets). The
+ * document types a query's filters name are its cache tags (query-tags.ts).
  * `select($locale == "en" => x.en, x.fr)` rather than `x[$locale]`: TypeGen types the former as
  * the field's type, the latter as an array.
  */

@@ -10,6 +10,6 @@ export const FIXED_PAGES = ['/', '/about', '/contact', '/legal-notice', '/privac
  * in both languages and what a publish warms up (app/api/revalidate). Studio and inbox stay out.
  */
 export async function publicPages(): Promise<string[]> {
-  const slugs = await sanityFetchPublished(servicePageSlugsQuery, {}, ['service'])
+  const slugs = await sanityFetchPublished(servicePageSlugsQuery, {})
   return [FIXED_PAGES[0], ...slugs.map((slug) => `/${slug}`), ...FIXED_PAGES.slice(1)]
 }

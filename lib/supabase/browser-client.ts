@@ -2,8 +2,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { backends } from '@/lib/site-backends'
 
 /**
- * The browser's Supabase client (supabase-js defaults: session in localStorage, auto refresh).
- * Without configuration it targets the local Supabase twin started by `npm start` (lib/backends.ts).
+ * The browser's Supabase client (supabase-js defaults: session in localStorage, auto refresh), for the
+ * project NEXT_PUBLIC_SUPABASE_URL names (lib/backends.ts): hosted, or the local one `npm start` sets.
  */
 export const supabaseUrl = backends.supabase.url
 export const supabaseAnonKey = backends.supabase.anonKey

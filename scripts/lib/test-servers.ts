@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { contactSettingsSql } from '../../lib/supabase/settings-sql.ts'
+import { contactSettingsSql } from './settings-sql.ts'
 import {
   freeMailViewerPorts,
   SEED_DIR,

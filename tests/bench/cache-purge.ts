@@ -25,8 +25,8 @@ import { parseArgs } from 'node:util'
 import { freePort } from '@plume/twins/free-port'
 import { makeStandaloneFolder } from '../../scripts/lib/standalone-folder.ts'
 import { startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
-import { benchLog, waitForServer } from './bench-log.ts'
 import { wrk } from './wrk.ts'
+import { benchLog, waitForServer } from '@plume/twins/bench-kit'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -35,7 +35,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9)
 const NOISE_PATH = '/_next/static/x.js'
 const TARGET = 0.05
 const { values: flags } = parseArgs({ options: { against: { type: 'string' } } })
-const logFile = benchLog('cache-purge')
+const logFile = benchLog('cache-purge', 'bench-results')
 
 if (spawnSync('wrk', ['--version']).error) {
   console.error('bench:cache-purge needs wrk: apt-get install -y wrk (Debian/Ubuntu) or brew install wrk.')

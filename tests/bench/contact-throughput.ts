@@ -8,16 +8,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '@plume/twins/free-port'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@plume/twins/defaults'
-import { contactSettingsSql } from '../../lib/supabase/settings-sql.ts'
+import { contactSettingsSql } from '../../scripts/lib/settings-sql.ts'
 import { beforeShutdown, startProcess, stopAll, stopProcess } from '../../scripts/lib/supervisor.ts'
-import { benchLog, waitForServer } from './bench-log.ts'
+import { benchLog, waitForServer } from '@plume/twins/bench-kit'
 
 const TOTAL = Number(process.env.BENCH_TOTAL ?? 2000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-contact-'))
 const port = await freePort()
 const url = `http://127.0.0.1:${port}`
-const logFile = benchLog('contact-throughput')
+const logFile = benchLog('contact-throughput', 'bench-results')
 // Interrupted (Ctrl-C): the database goes once the server has stopped writing to it.
 beforeShutdown(async () => {
   await stopAll()

@@ -6,19 +6,18 @@
 // or BENCH_DIST_DIR) and, for its content, the local Content Lake that build read (`npm start`).
 import type { ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
+import { benchLog, percentile, waitForServer } from '@plume/twins/bench-kit'
 import { freePort } from '@plume/twins/free-port'
 import { startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
-import { percentile } from './percentile.ts'
-import { benchLog, waitForServer } from './bench-log.ts'
 
 const PATHS = (process.env.BENCH_PATHS ?? '/,/en/about').split(',')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const distDir = process.env.BENCH_DIST_DIR ?? process.env.NEXT_DIST_DIR ?? '.next'
-const logFile = benchLog('csp-throughput')
+const logFile = benchLog('csp-throughput', 'bench-results')
 
-// The baseline server: what server/main.ts does minus the policy completion (and its shared cache and
+// The baseline server: what server/main.ts does minus the policy completion (and its memory cache and
 // CDN headers): Next.js's handler behind the same compression stage, caught the same way.
 const BASELINE = `
 import { createServer } from 'node:http'

@@ -15,8 +15,8 @@ import { chromium } from '@playwright/test'
 import { freePort } from '@plume/twins/free-port'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/find-chromium.ts'
 import { startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
-import { benchLog, waitForServer } from './bench-log.ts'
 import { startBenchSite } from './bench-site.ts'
+import { benchLog, waitForServer } from '@plume/twins/bench-kit'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 /** The issue's ceiling: a visitor who waited this long has left. */
@@ -24,7 +24,7 @@ const NO_ANSWER_MS = 15_000
 const PATHS = ['/', '/linkedin-services', '/redaction-web', '/campagnes-email', '/strategie-contenu', '/about']
   .concat(['/contact', '/legal-notice', '/privacy-policy'])
   .flatMap((path) => [path, path === '/' ? '/en' : `/en${path}`])
-const logFile = benchLog('faults')
+const logFile = benchLog('faults', 'bench-results')
 
 type Mode = 'pass' | 'down' | 'hung' | 'slow'
 

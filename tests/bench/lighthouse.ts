@@ -17,9 +17,9 @@ import { importFrom, installApart } from '../../scripts/lib/install-apart.ts'
 import { startProcess } from '../../scripts/lib/supervisor.ts'
 import { freePort } from '@plume/twins/free-port'
 import { localized, PUBLIC_PATHS } from '../e2e/public-routes.ts'
-import { benchLog, waitForServer } from './bench-log.ts'
 import { startBenchSite } from './bench-site.ts'
 import { buildFloorSite, FLOOR_DIR } from './floor-site.ts'
+import { benchLog, waitForServer } from '@plume/twins/bench-kit'
 
 /** The parts of Lighthouse's and chrome-launcher's APIs used here (installed apart: no types in the project). */
 type Audit = { numericValue?: number; details?: { items?: unknown[] } }
@@ -71,7 +71,7 @@ const PAGES =
   pagesArgument > 0
     ? process.argv[pagesArgument + 1].split(',')
     : (['fr', 'en'] as const).flatMap((locale) => [...PUBLIC_PATHS, '/nope'].map((path) => localized(path, locale)))
-const logFile = benchLog('lighthouse')
+const logFile = benchLog('lighthouse', 'bench-results')
 
 // Lighthouse (with chrome-launcher, its dependency) is installed apart on the first run
 // (scripts/lib/install-apart.ts): meanwhile the site builds.

@@ -19,16 +19,16 @@ import { resolve } from 'node:path'
 import { freePort } from '@plume/twins/free-port'
 import { startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
 import { PUBLIC_PATHS } from '../e2e/public-routes.ts'
-import { benchLog, waitForServer } from './bench-log.ts'
 import { buildFloorSite, FLOOR_DIR } from './floor-site.ts'
 import { startBenchSite } from './bench-site.ts'
 import { wrk, type WrkResult } from './wrk.ts'
+import { benchLog, waitForServer } from '@plume/twins/bench-kit'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const PATHS = process.env.BENCH_PATHS ? process.env.BENCH_PATHS.split(',') : [...PUBLIC_PATHS, '/en']
 // The builds' and servers' output (the table stays readable), named when one fails.
-const logFile = benchLog('origin')
+const logFile = benchLog('origin', 'bench-results')
 
 if (spawnSync('wrk', ['--version']).error) {
   console.error('bench:origin needs wrk: apt-get install -y wrk (Debian/Ubuntu) or brew install wrk.')

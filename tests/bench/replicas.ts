@@ -13,16 +13,15 @@ import { spawnSync, type ChildProcess } from 'node:child_process'
 import { freePort } from '@plume/twins/free-port'
 import { startRedisServer } from '../../scripts/lib/redis-server.ts'
 import { startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
-import { benchLog, waitForServer } from './bench-log.ts'
 import { startBenchSite } from './bench-site.ts'
-import { percentile } from './percentile.ts'
 import { wrk, type WrkResult } from './wrk.ts'
+import { benchLog, percentile, waitForServer } from '@plume/twins/bench-kit'
 
 const PUBLISHES = Number(process.env.BENCH_PUBLISHES ?? 20)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4)
-const logFile = benchLog('replicas')
+const logFile = benchLog('replicas', 'bench-results')
 
 if (spawnSync('wrk', ['--version']).error) {
   console.error('bench:replicas needs wrk: apt-get install -y wrk (Debian/Ubuntu) or brew install wrk.')

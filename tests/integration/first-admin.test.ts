@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ensureFirstAdmin } from '@/lib/admin/ensure-first-admin'
+import { ensureFirstAdmin } from '../../scripts/lib/ensure-first-admin.ts'
 import { startTestSupabase, type TestSupabase } from './local-supabase'
 
 // `npm start`'s first run on the local Supabase twin: one admin, created once, through the HTTP API.

@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { join } from 'node:path'
 import { startLocalSupabase, type LocalSupabase, type LocalSupabaseOptions } from '@plume/twins/supabase'
-import { contactSettingsSql, type ContactSettings } from '@/lib/supabase/settings-sql'
+import { contactSettingsSql, type ContactSettings } from '../../scripts/lib/settings-sql.ts'
 
 /** An in-memory local Supabase with this project's migrations and functions on a free loopback port,
  *  with its log captured instead of printed and pg_net's calls made only when a test drains them;

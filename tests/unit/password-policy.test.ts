@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { generateStrongPassword, passwordWeakness } from '@/lib/admin/password-policy'
+import { generateStrongPassword, passwordWeakness } from '../../scripts/lib/password-policy.ts'
 
 describe('admin password policy', () => {
   it.each([

@@ -107,4 +107,27 @@ describe('the source tree', () => {
     const copies = readFileSync(join(root, 'Dockerfile'), 'utf8').match(/^COPY\s/gm) ?? []
     expect(copies.length).toBeLessThanOrEqual(8)
   })
+
+  it('keeps in lib/ only what the site runs: no module there is imported by scripts and tests alone', () => {
+    // The site: its rooms and the configuration files at the root, which Next, Sanity and Node load.
+    const siteRooms = ['app/', 'components/', 'lib/', 'schemas/', 'studio/', 'server/']
+    const rootFiles = readdirSync(root)
+      .filter((file) => SOURCE.test(file))
+      .map((file) => join(root, file))
+    const siteFiles = [...sources.filter((file) => siteRooms.some((room) => name(file).startsWith(room))), ...rootFiles]
+    const DYNAMIC = /import\(\s*['"]([^'"]+)['"]\s*\)/g
+    const used = new Set<string>()
+    for (const file of siteFiles) {
+      const text = readFileSync(file, 'utf8')
+      for (const [, target] of [...text.matchAll(IMPORT), ...text.matchAll(DYNAMIC)]) {
+        const resolved = resolveImport(file, target)
+        if (resolved && resolved !== file) used.add(resolved)
+      }
+      // Loaded by path rather than imported: Next's cache handler, next-intl's request configuration.
+      for (const [, path] of text.matchAll(/['"](\.\/lib\/[^'"]+|[\w-]+\.mjs)['"]/g))
+        for (const candidate of sources) if (candidate.endsWith(path.replace(/^\.\//, '/'))) used.add(candidate)
+    }
+    const unused = sources.filter((file) => name(file).startsWith('lib/') && !/\.test\.tsx?$/.test(file))
+    expect(unused.filter((file) => !used.has(file)).map(name)).toEqual([])
+  })
 })

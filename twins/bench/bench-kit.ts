@@ -44,12 +44,12 @@ export function benchOptions(): BenchOptions {
 }
 
 /*
- * Where a benchmark's servers write their output. The benchmarks print a table, which a server's banner
+ * Where a benchmark's servers write their output (the twins' benchmarks and the site's, which pass
+ * their own folder: tests/bench/). The benchmarks print a table, which a server's banner
  * would interleave, yet a crash's reason must not be lost: a file in the results folder (emptied at each
  * run) keeps it, and is named when a server does not answer.
  */
-export function benchLog(bench: string): string {
-  const { resultsDir } = benchOptions()
+export function benchLog(bench: string, resultsDir = benchOptions().resultsDir): string {
   mkdirSync(resultsDir, { recursive: true })
   const file = join(resultsDir, `${bench}.log`)
   rmSync(file, { force: true })

@@ -29,7 +29,7 @@ export async function generateMetadata({ params }: LayoutProps): Promise<Metadat
   const { locale } = await params
   if (!isLocale(locale)) return {}
   // Draft mode stega-encodes content strings: the document's title never carries the encoding.
-  const settings = stegaClean(await sanityFetch(siteSettingsQuery, { locale }, ['siteSettings']))
+  const settings = stegaClean(await sanityFetch(siteSettingsQuery, { locale }))
   return {
     metadataBase: new URL(siteUrl),
     title: {
@@ -46,8 +46,8 @@ export default async function SiteLayout({ children, params }: LayoutProps) {
   if (!isLocale(locale)) notFound()
   setRequestLocale(locale)
   const [settings, services] = await Promise.all([
-    sanityFetch(siteSettingsQuery, { locale }, ['siteSettings']),
-    sanityFetch(serviceNavQuery, { locale }, ['service']),
+    sanityFetch(siteSettingsQuery, { locale }),
+    sanityFetch(serviceNavQuery, { locale }),
   ])
   if (!settings) throw new Error('The site settings document is missing from the dataset.')
   const [t, contactCopy] = await Promise.all([getTranslations('ContactForm'), getContactCopy(locale)])

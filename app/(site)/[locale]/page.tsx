@@ -30,8 +30,8 @@ export const dynamicParams = false
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = await pageLocale(params)
   const [home, settings] = await Promise.all([
-    sanityFetch(homePageQuery, { locale }, ['homePage', 'service', 'benefit', 'clientLogo', 'testimonial']),
-    sanityFetch(siteSettingsQuery, { locale }, ['siteSettings']),
+    sanityFetch(homePageQuery, { locale }),
+    sanityFetch(siteSettingsQuery, { locale }),
   ])
   return pageMetadata({
     locale,
@@ -46,8 +46,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function HomePage({ params }: Props) {
   const locale = await pageLocale(params)
   const [home, settings] = await Promise.all([
-    sanityFetch(homePageQuery, { locale }, ['homePage', 'service', 'benefit', 'clientLogo', 'testimonial']),
-    sanityFetch(siteSettingsQuery, { locale }, ['siteSettings']),
+    sanityFetch(homePageQuery, { locale }),
+    sanityFetch(siteSettingsQuery, { locale }),
   ])
   const page = home.page
   if (!page?.hero || !settings) throw new Error('The home page document is missing from the dataset.')

@@ -19,7 +19,7 @@ import { pageMetadata } from '@/lib/seo/page-metadata'
 type Props = { params: Promise<{ locale: string; service: string }> }
 
 export async function generateStaticParams() {
-  const slugs = await sanityFetchPublished(servicePageSlugsQuery, {}, ['service'])
+  const slugs = await sanityFetchPublished(servicePageSlugsQuery, {})
   return locales.flatMap((locale) => slugs.map((service) => ({ locale, service })))
 }
 
@@ -27,7 +27,7 @@ export async function generateStaticParams() {
 async function loadService(params: Props['params']) {
   const locale = await pageLocale(params)
   const { service: slug } = await params
-  const service = await sanityFetch(servicePageQuery, { locale, slug }, ['service'])
+  const service = await sanityFetch(servicePageQuery, { locale, slug })
   return { locale, slug, found: service?.page ? { service, page: service.page } : null }
 }
 
@@ -35,7 +35,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, slug, found } = await loadService(params)
   if (!found) return notFoundMetadata(locale)
   const { page } = found
-  const settings = await sanityFetch(siteSettingsQuery, { locale }, ['siteSettings'])
+  const settings = await sanityFetch(siteSettingsQuery, { locale })
   return pageMetadata({
     locale,
     path: `/${slug}`,

@@ -18,8 +18,8 @@ type Props = { params: Promise<{ locale: string }> }
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = await pageLocale(params)
   const [page, settings] = await Promise.all([
-    sanityFetch(aboutPageQuery, { locale }, ['aboutPage']),
-    sanityFetch(siteSettingsQuery, { locale }, ['siteSettings']),
+    sanityFetch(aboutPageQuery, { locale }),
+    sanityFetch(siteSettingsQuery, { locale }),
   ])
   return pageMetadata({
     locale,
@@ -32,7 +32,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function AboutPage({ params }: Props) {
   const locale = await pageLocale(params)
-  const page = await sanityFetch(aboutPageQuery, { locale }, ['aboutPage'])
+  const page = await sanityFetch(aboutPageQuery, { locale })
   if (!page) throw new Error('The about page document is missing from the dataset.')
   // At most max-w-sm (24rem) wide; below 26.5rem the viewport less the container's 1.25rem gutters.
   const photo = imageSource(page.photo, 384)

@@ -16,8 +16,8 @@ type Props = { params: Promise<{ locale: string }> }
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = await pageLocale(params)
   const [page, settings] = await Promise.all([
-    sanityFetch(contactPageQuery, { locale }, ['contactPage']),
-    sanityFetch(siteSettingsQuery, { locale }, ['siteSettings']),
+    sanityFetch(contactPageQuery, { locale }),
+    sanityFetch(siteSettingsQuery, { locale }),
   ])
   return pageMetadata({
     locale,
@@ -31,8 +31,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ContactPage({ params }: Props) {
   const locale = await pageLocale(params)
   const [page, settings, copy] = await Promise.all([
-    sanityFetch(contactPageQuery, { locale }, ['contactPage']),
-    sanityFetch(siteSettingsQuery, { locale }, ['siteSettings']),
+    sanityFetch(contactPageQuery, { locale }),
+    sanityFetch(siteSettingsQuery, { locale }),
     getContactCopy(locale),
   ])
   if (!page || !settings) throw new Error('The contact page document is missing from the dataset.')

@@ -1,18 +1,18 @@
 // `npm run bench:cache-memory`: what a flood of distinct RSC segment prefetches with long URLs costs the
 // production server's memory. Every one is shareable, so our server keeps each answer in its shared
-// cache (server/shared-cache.ts) for 5 s: the cache's byte budget must hold with URLs, keys and headers
+// cache (server/memory-cache.ts) for 5 s: the cache's byte budget must hold with URLs, keys and headers
 // counted, not only bodies. Sends BENCH_REQUESTS (6,000) prefetches of `/en?_rsc=<12–15 KB>` at
 // BENCH_CONCURRENCY (50) to server/main.ts over the benchmarks' build (.next-bench), and prints the
 // server's resident memory (VmRSS, Linux) before, at its highest during the flood, 6 s and 20 s after.
 import { readFileSync } from 'node:fs'
 import { freePort } from '@plume/twins/free-port'
 import { startProcess } from '../../scripts/lib/supervisor.ts'
-import { benchLog, waitForServer } from './bench-log.ts'
 import { startBenchSite } from './bench-site.ts'
+import { benchLog, waitForServer } from '@plume/twins/bench-kit'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 6000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
-const logFile = benchLog('shared-cache-memory')
+const logFile = benchLog('memory-cache', 'bench-results')
 
 /** The resident memory of a process, in MB (Linux's /proc). */
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024

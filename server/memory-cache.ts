@@ -11,7 +11,7 @@ import {
 } from './stage.ts'
 
 /*
- * The production server's own shared cache, for what Next.js itself marks as shareable (public,
+ * The production server's own memory cache, for what Next.js itself marks as shareable (public,
  * s-maxage: prerendered pages, their RSC payloads, share images, sitemap): the finished response
  * (policy completed, body compressed) is kept, per URL and per value of the request headers that
  * select a variant, and sent again without going through Next.js's router and renderer. It is what a
@@ -71,7 +71,7 @@ type Entry = {
 /** Per URL: the request headers its variants are keyed by, and the keys of those variants. */
 type Variants = { names: string[]; keys: Set<string>; bytes: number }
 
-export type SharedCacheOptions = {
+export type MemoryCacheOptions = {
   maxBytes?: number
   /** Maps Accept-Encoding to the encoding the server picks, so equivalent requests share an entry. */
   negotiate?: (acceptEncoding: string | string[] | undefined) => string | null
@@ -81,7 +81,7 @@ export type SharedCacheOptions = {
   coalesceWaitMs?: number
 }
 
-export class SharedCache {
+export class MemoryCache {
   readonly maxBytes: number
   readonly #negotiate: (acceptEncoding: string | string[] | undefined) => string | null
   readonly #now: () => number
@@ -99,7 +99,7 @@ export class SharedCache {
     negotiate = (value) => (Array.isArray(value) ? value.join(', ') : (value ?? '')),
     now = () => performance.now(),
     coalesceWaitMs,
-  }: SharedCacheOptions = {}) {
+  }: MemoryCacheOptions = {}) {
     this.maxBytes = maxBytes
     this.#negotiate = negotiate
     this.#now = now
