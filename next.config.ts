@@ -7,11 +7,8 @@ import { policySourcesFromEnv } from './lib/security/policy-sources.ts'
 import { securityHeaders } from './lib/security/security-headers.ts'
 
 /*
- * First path parts that are not French pages and that the file system alone does not answer: English,
- * Next internals, the API (unknown /api paths stay plain 404s) and the Studio's catch-all. The French
- * rewrite runs after the file system (afterFiles), so static routes (the inbox, sitemap.xml, robots.txt,
- * icon.svg) are served before it and need no entry. This list reaches every visitor in the build
- * manifest (/_next/static/<build id>/_buildManifest.js): it must never name the hidden inbox.
+ * First path parts that are not French pages and that no static route answers (the French rewrite runs
+ * after the file system). Every visitor gets this list in the build manifest: never name the inbox here.
  */
 const UNLOCALISED = ['en', 'fr', '_next', 'api', 'studio']
 
@@ -21,36 +18,26 @@ const nextConfig: NextConfig = {
   // The test command builds into its own folder so it never clobbers the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
-  // Next's own cache, which shares published changes across replicas when REDIS_URL is set at run time
-  // (lib/cache/shared-cache-handler.mjs; docs/deploy.md, Several replicas). Absolute: the build records
-  // it relative to its output folder, for the standalone folder and the container.
+  // Next's cache, shared across replicas when REDIS_URL is set at run time (docs/deploy.md). Absolute:
+  // the build records it relative to its output folder.
   cacheHandler: path.join(process.cwd(), 'lib', 'cache', 'shared-cache-handler.mjs'),
-  // The production server (server/main.ts) compresses, after it has read each page's inline scripts
-  // to complete its Content-Security-Policy.
+  // Our server compresses, once it has read each page's inline scripts for the policy (docs/server.md).
   compress: false,
   reactStrictMode: true,
-  // The test command type-checks the whole project itself (tsc, beside the build): its build skips
-  // Next's second pass over the same files. Every other build checks them.
+  // The test command runs tsc beside its build (docs/testing.md); every other build checks types.
   typescript: { ignoreBuildErrors: process.env.PLUME_TYPES_CHECKED_APART === '1' },
   experimental: {
-    // The stylesheet goes inside each page's HTML, as a <style> element: a phone paints the words as
-    // soon as the HTML arrives, instead of after a second round trip for a render-blocking 39 KB file
-    // (6.8 KB compressed). The policy names it by hash (scripts/lib/inline-style-hashes.ts,
-    // server/policy-stage.ts). Client-side navigations still load it as a file, once.
+    // The stylesheet inside each page's HTML: no render-blocking round trip on a phone
+    // (docs/performance.md); the policy names it by hash.
     inlineCss: true,
-    // Route prediction (on by default in Next 16.4) prints, in every page's RSC payload, the static
-    // siblings of the [locale] segment: every top-level static route of the app, route groups and root
-    // layouts notwithstanding, so the hidden inbox's path was on every public page (issue #20). Off, the
-    // payload carries none and the router asks the server for a URL it has not prefetched.
+    // Route prediction printed every static route, the hidden inbox's included, in each page's RSC
+    // payload (docs/security.md).
     optimisticRouting: false,
-    // Turbopack keeps its build cache on disk (on by default): a rebuild after an edit compiles in 26 s
-    // instead of 61 s here, but writing it costs a fresh build 34 s. PLUME_BUILD_CACHE=0 skips it where
-    // no later build will read it (the test command sets it under CI, on a clone that is thrown away).
+    // Turbopack's build cache on disk, except where no later build reads it (PLUME_BUILD_CACHE=0: the
+    // test command under CI; docs/testing.md).
     turbopackFileSystemCacheForBuild: process.env.PLUME_BUILD_CACHE !== '0',
-    // Source maps of the server's code (the browser's are never published): 69 MB beside 22 MB of
-    // code, read only to map an error's stack. PLUME_SOURCE_MAPS=0 skips them where no one reads a stack
-    // trace: the browser tests' builds (a build 115 → 104 CPU-s here, and the copies the test command
-    // makes of it four times smaller).
+    // Server source maps, except where no one reads a stack trace (PLUME_SOURCE_MAPS=0: the browser
+    // tests' builds; docs/testing.md).
     turbopackSourceMaps: process.env.PLUME_SOURCE_MAPS !== '0',
   },
   // The share pictures' font is read from disk by their routes.

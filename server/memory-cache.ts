@@ -11,39 +11,17 @@ import {
 } from './stage.ts'
 
 /*
- * The production server's own memory cache, for what Next.js itself marks as shareable (public,
- * s-maxage: prerendered pages, their RSC payloads, share images, sitemap): the finished response
- * (policy completed, body compressed) is kept, per URL and per value of the request headers that
- * select a variant, and sent again without going through Next.js's router and renderer. It is what a
- * CDN in front would do, inside the origin, and it changes nothing a visitor sees:
- * - a publish reaches it as Next.js's revalidation webhook: it is emptied (clear()) when the
- *   revalidation route has answered 200, having expired the pages' data (response-pipeline.ts decides
- *   which request that is); nothing else empties it (any method to any path did, once: 500 DELETEs a
- *   second to a missing file cost visitors of `/` 71 % of their throughput, tests/bench/cache-purge.ts).
- *   Answers Next.js was rendering when it was emptied are not kept: they may show the content from
- *   before the publish;
- * - a page Next.js answers stale (`x-nextjs-cache: STALE`: rendered again behind it) is never kept;
- * - entries also expire after MAX_AGE_MS, for any other way Next.js could regenerate a page;
- * - requests Next.js could read its draft-mode cookie from (by either of its readings, as
- *   lib/security/request-cookies.ts reads them: ` __prerender_bypass =x` included) are never served
- *   from it, and their answers never kept (they may carry the editors' policy); nor answers that set
- *   cookies;
- * - a conditional request whose ETag matches gets a 304 without the policy, as from Next.js.
- *
- * Concurrent misses share one render (miss-coalescer.ts): identical GETs wait for the one Next.js is
- * answering, and are answered from what it kept.
- *
- * A variant is chosen by the request AS IT ARRIVED (ArrivedRequest): Next removes the RSC headers from
- * the request while it renders a prerendered page, and a key read after that filed an RSC payload
- * under a plain request's key (a plain GET then got `text/x-component` for 5 s). The RSC headers
- * always take part in the key, besides the names Vary lists, so an RSC answer is kept as what it is.
- *
- * Bounded memory: everything an entry holds counts toward the budget (its URL and key, its headers,
- * its body, and a fixed overhead for the objects around them): fourteen thousand segment prefetches
- * with 12–15 KB URLs and 550-byte bodies once took the server from 165 to 477 MB when only bodies
- * counted. Every entry lives MAX_AGE_MS, so the order entries came in is the order they expire: the
- * oldest go first, when they expire (swept whenever an entry comes in, and on a timer when none does)
- * and when the budget is full.
+ * The production server's memory cache of what Next.js marks shareable (public, s-maxage): the finished
+ * response (policy completed, body compressed), per URL and per variant, sent again for 5 s without
+ * Next.js, as a CDN in front would (docs/server.md). Its rules, each held by a test:
+ * - a publish empties it (clear(), on the pipeline's one signal); what Next.js was rendering then is
+ *   not kept; nothing else empties it;
+ * - a page Next.js sends stale (`x-nextjs-cache: STALE`), an answer that sets cookies, and anything
+ *   Next.js could read its draft-mode cookie from (lib/security/request-cookies.ts) are never kept;
+ * - a variant is chosen by the request as it arrived (ArrivedRequest), the RSC headers always in the key;
+ * - concurrent misses share one render (miss-coalescer.ts);
+ * - everything an entry holds counts toward its byte budget; entries go oldest first.
+ * Why each rule: docs/decisions.md, « The server's memory cache ».
  */
 
 const MAX_AGE_MS = 5_000

@@ -1,46 +1,17 @@
+import type messages from '../../messages/fr.json'
 import type { ContactMessages } from './contact-schema'
 
 /**
  * Every text the contact form and dialog show, resolved on the server from messages/<locale>.json
- * and handed to these client components as a prop: the browser then needs no message formatter
- * (next-intl's client runtime would cost ~12 KiB gzip on every page).
+ * (getContactCopy) and handed to these client components as a prop: the browser then needs no message
+ * formatter (next-intl's client runtime would cost ~12 KiB gzip on every page). Its shape is the
+ * messages' own: a text added there is here. `{seconds}` and `{name}` are filled in by the client.
  */
 export type ContactCopy = {
   locale: string
-  form: {
-    name: string
-    namePlaceholder: string
-    email: string
-    emailPlaceholder: string
-    phone: string
-    phoneOptional: string
-    phonePlaceholder: string
-    message: string
-    messagePlaceholder: string
-    website: string
-    submit: string
-    submitting: string
-    required: string
-    errorTitle: string
-    errorDescription: string
-    tooFast: string
-    waitTitle: string
-    /** "{seconds}" stands for the number; one form per plural category the locale uses. */
-    waitDescription: { one: string; other: string }
-    rateLimitedDescription: string
-    validationTitle: string
-    successTitle: string
-    successDescription: string
-  }
+  form: Omit<(typeof messages)['ContactForm'], 'rules'>
   rules: ContactMessages
-  dialog: {
-    title: string
-    description: string
-    /** "{name}" stands for the package's name. */
-    selectedPackage: string
-    close: string
-    cancel: string
-  }
+  dialog: (typeof messages)['ContactDialog']
 }
 
 /** The cooldown sentence for a number of seconds, with the locale's plural rule. */

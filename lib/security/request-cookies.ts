@@ -2,28 +2,12 @@ import { parseCookie } from 'next/dist/compiled/@edge-runtime/cookies/index.js'
 import { getCookieParser } from 'next/dist/server/api-utils/get-cookie-parser.js'
 
 /*
- * A Cookie request header read the way Next.js reads it, with Next's own code. Next has two readings,
- * and they differ:
- * - route matching: next.config.ts's `has: [{ type: 'cookie' }]` rules (the one that gives editors their
- *   policy) read cookies with getCookieParser (next/dist/server/api-utils/get-cookie-parser.js, from
- *   matchHas in next/dist/shared/lib/router/utils/prepare-destination.js), the compiled `cookie`
- *   package's parse: pairs split on `; *`, names and values trimmed (String.prototype.trim: tabs and
- *   no-break spaces too), a value that starts with `"` unquoted, URI-decoded when it decodes, the FIRST
- *   pair of a name wins, a pair without `=` skipped;
- * - draftMode() and cookies() (DraftModeProvider and tryGetPreviewData, next/dist/server/async-storage
- *   and api-utils/node) read them with RequestCookies (next/dist/compiled/@edge-runtime/cookies'
- *   parseCookie): pairs split on `; *`, names NOT trimmed, values neither trimmed nor unquoted,
- *   URI-decoded (a pair whose value does not decode is skipped), the LAST pair of a name wins, a pair
- *   without `=` read as that name with the value 'true'.
- * Reading a header by hand (`startsWith('__prerender_bypass=')`) missed ` __prerender_bypass =x`, which
- * route matching reads as Next's draft-mode cookie: the editors' policy went to anyone who sent it, and
- * the shared cache kept it for everybody. Every check of a cookie on the server goes through here.
- *
- * Both modules are plain CommonJS files of every `next` install the server runs with (a checkout, and
- * the standalone folder of the container image, whose trace holds them because Next's server requires
- * them); neither reads the environment when it loads, so importing them before server/main.ts sets
- * NODE_ENV changes nothing. Should a Next upgrade move them, the server fails to start (and
- * server/container-imports.test.ts says so), rather than read cookies differently from Next.
+ * A Cookie request header read the way Next.js reads it, with Next's own code: route matching (the
+ * `has: [{ type: 'cookie' }]` rules of next.config.ts) with getCookieParser, draftMode() and cookies()
+ * with RequestCookies; the two readings differ (trimming, quoting, which duplicate wins). Every check of
+ * a cookie on the server goes through here. Why, and how the two differ: docs/decisions.md, « Reading
+ * cookies as Next.js does ». Both modules ship with every `next` install the server runs with;
+ * server/container-imports.test.ts fails should an upgrade move them.
  */
 
 /** Next's draft-mode cookie (COOKIE_NAME_PRERENDER_BYPASS of next/dist/server/api-utils). */

@@ -141,7 +141,16 @@ console.log('ready')`
       ((await (await fetch(`${backends.mailViewer!.url}/api/email`)).json()) as { text: string }[]).filter((mail) =>
         mail.text.includes(email),
       ).length
-    await until(async () => (await aboutThis()) > 0, 'the notification reaches the mail viewer')
+    await until(async () => (await aboutThis()) > 0, 'the notification reaches the mail viewer').catch(
+      async (error) => {
+        // Why not, as the database recorded it (a refused or timed-out delivery says so here).
+        const row = await fetch(
+          `http://127.0.0.1:${port}/rest/v1/contact_submissions?id=eq.${id}&select=notification_status,notification_error,notification_attempts`,
+          { headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` } },
+        )
+        throw new Error(`${(error as Error).message}; the message's notification: ${await row.text()}`)
+      },
+    )
     expect(await aboutThis()).toBe(1)
     // This twin keeps its data in memory, not this folder's: the scripts that change a database refuse it.
     for (const script of [

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createContactSchema } from '@/lib/contact/contact-schema'
+import fr from '@/messages/fr.json'
 import { startTestSupabase, type TestSupabase } from './local-supabase'
 
 /*
@@ -127,7 +128,7 @@ function expectedRow(payload: Payload) {
   if (Object.keys(payload).some((key) => !(TEXT_COLUMNS as readonly string[]).includes(key))) return null
   const values = Object.fromEntries(TEXT_COLUMNS.map((column) => [column, asText(payload[column])]))
   if (Object.values(values).some((value) => typeof value === 'string' && value.includes('\u0000'))) return null // Postgres text cannot hold NUL
-  const parsed = createContactSchema({ variant: 'page' }).safeParse({
+  const parsed = createContactSchema({ variant: 'page', messages: fr.ContactForm.rules }).safeParse({
     name: values.name ?? undefined,
     email: values.email ?? undefined,
     phone: values.phone ?? undefined,

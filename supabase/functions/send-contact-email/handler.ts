@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import process from 'node:process'
 import nodemailer from 'nodemailer'
 import { z } from 'zod'
-import type { InsertRow } from '../_shared/contact-schema.ts'
 import { MESSAGE_WHITESPACE, revealInvisibleCharacters } from '../_shared/invisible-characters.ts'
 
 /*
@@ -88,7 +87,10 @@ function log(entry: Record<string, unknown>) {
 const singleLine = (text: string) => text.replace(/[\r\n\u2028\u2029]+/g, ' ')
 
 /** The email to the agency about one stored message; invisible characters are shown as marks. */
-export function composeEmail(row: InsertRow, env: FunctionEnv = process.env) {
+/** A stored message, as the function reads it from contact_submissions. */
+export type MessageRow = { name: string; email: string; phone: string | null; message: string; package: string | null }
+
+export function composeEmail(row: MessageRow, env: FunctionEnv = process.env) {
   const visible = (text: string, keep = '') => revealInvisibleCharacters(text, keep)
   const name = visible(row.name)
   const packageName = row.package ? visible(row.package) : null
@@ -132,7 +134,7 @@ async function deliver(
 
 type Database = SupabaseClient
 /** A stored message as the claim functions return it. */
-type Claimed = InsertRow & { id: string }
+type Claimed = MessageRow & { id: string }
 /** What a claim did: 'claimed' (with the message), else the message's state or 'not_found'. */
 type ClaimOutcome = { outcome: string; message?: Claimed }
 
