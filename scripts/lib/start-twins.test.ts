@@ -20,8 +20,9 @@ afterAll(async () => {
   rmSync(pidDir, { recursive: true, force: true })
 })
 
+/** Polls `check` until it holds; the ceiling (2 min) only catches hangs: a busy 2-core machine is slow. */
 async function until(check: () => Promise<boolean>, what: string) {
-  for (let attempt = 0; attempt < 300; attempt++) {
+  for (let attempt = 0; attempt < 600; attempt++) {
     if (await check()) return
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
