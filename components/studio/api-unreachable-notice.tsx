@@ -56,7 +56,18 @@ export function ApiUnreachableNotice() {
         et acceptez l’avertissement). Avec un projet Sanity hébergé, vérifiez la connexion et que cette origine figure
         dans les origines CORS du projet.
       </p>
-      <button type="button" onClick={() => window.location.reload()} style={{ font: 'inherit', padding: '4px 12px' }}>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        style={{
+          font: 'inherit',
+          padding: '4px 12px',
+          border: '1px solid #b45309',
+          borderRadius: 4,
+          background: '#fff',
+          cursor: 'pointer',
+        }}
+      >
         Recharger le Studio
       </button>
     </div>

@@ -29,8 +29,31 @@ export function warmUpOrigin(requestUrl: string): string | null {
   return LOOPBACK.has(url.hostname) || url.host === new URL(siteUrl).host ? url.origin : null
 }
 
-/** Asks `origin` for every public page in both languages, CONCURRENCY at a time; resolves when all have answered. */
-export async function warmUp(origin: string): Promise<{ warmed: number; failed: string[] }> {
+/** The warm-up under way, and whether a publish came in meanwhile (one more round, not one per publish). */
+let running: Promise<{ warmed: number; failed: string[] }> | undefined
+let again = false
+
+/**
+ * Asks `origin` for every public page in both languages, CONCURRENCY at a time; resolves when all have
+ * answered. Publishes that come in while a warm-up runs share one more round after it: a burst of
+ * webhooks costs the server two rounds at most.
+ */
+export function warmUp(origin: string): Promise<{ warmed: number; failed: string[] }> {
+  if (running) {
+    again = true
+    return running
+  }
+  running = warmAll(origin).finally(() => {
+    running = undefined
+    if (again) {
+      again = false
+      void warmUp(origin)
+    }
+  })
+  return running
+}
+
+async function warmAll(origin: string): Promise<{ warmed: number; failed: string[] }> {
   const pages = await publicPages().catch(() => FIXED_PAGES)
   const queue = pages.flatMap((href) => locales.map((locale) => localizedPath(href, locale)))
   const failed: string[] = []

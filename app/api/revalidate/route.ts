@@ -57,7 +57,7 @@ export async function POST(request: NextRequest) {
     after(async () => {
       const { failed } = await warmUp(origin)
       if (failed.length)
-        console.error(`[revalidate] after the publish, these pages kept their last version: ${failed.join(', ')}`)
+        console.error(`[revalidate] warming up after the publish, these pages did not answer: ${failed.join(', ')}`)
     })
   return Response.json({ revalidated: tags })
 }
