@@ -1,7 +1,7 @@
 'use client'
 
 import { formatSubmissionDate } from '@/lib/admin/inbox-format'
-import { notificationDetail } from '@/lib/admin/notification-format'
+import { notificationDetail, notificationReason } from '@/lib/admin/notification-format'
 import type { Submission } from '@/lib/admin/submission'
 import { MESSAGE_WHITESPACE, revealInvisibleCharacters } from '@/supabase/functions/_shared/invisible-characters'
 import { VisibleText } from './visible-text'
@@ -145,8 +145,12 @@ function NotificationStatus({
     )
   }
   const detail = notificationDetail(submission)
+  const reason =
+    submission.notification_status === 'delivery_failed'
+      ? notificationReason(submission.notification_error ?? null)
+      : null
   return (
-    <p
+    <div
       className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-red-800"
       data-testid="notification-status"
       data-notified="false"
@@ -165,6 +169,12 @@ function NotificationStatus({
       >
         {resending ? 'Envoi en cours...' : 'Renvoyer la notification'}
       </button>
-    </p>
+      {reason ? (
+        <details className="basis-full text-muted" data-testid="notification-reason">
+          <summary className="cursor-pointer">Pourquoi : {reason}</summary>
+          <code className="mt-1 block break-all text-xs">{submission.notification_error}</code>
+        </details>
+      ) : null}
+    </div>
   )
 }

@@ -35,7 +35,13 @@ export function deletionAnnouncement(deleted: DeletedMessages, remaining: number
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' })
 
-/** French long date with the time, in Paris time: "22 novembre 2026 à 18:06". */
+/**
+ * French long date with the time, in Paris time: "22 novembre 2026 à 18:06", and "1er juillet" for the
+ * first of a month, as French typography writes it (Intl writes "1 juillet").
+ */
 export function formatSubmissionDate(iso: string): string {
-  return dateFormat.format(new Date(iso))
+  return dateFormat
+    .formatToParts(new Date(iso))
+    .map(({ type, value }) => (type === 'day' && value === '1' ? '1er' : value))
+    .join('')
 }

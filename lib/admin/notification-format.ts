@@ -27,6 +27,31 @@ export function notificationDetail(
   return attempts <= 1 ? `échec après ${attempts} tentative` : `échec après ${attempts} tentatives`
 }
 
+/**
+ * Why the last attempt failed, in plain French, from the technical reason the function recorded
+ * (nodemailer's code and the mail server's answer, e.g. « ETIMEDOUT: Greeting never received »): the
+ * card shows this, and the raw reason in a detail the administrator can open.
+ */
+export function notificationReason(error: string | null): string | null {
+  if (!error) return null
+  const code = /^([A-Z][A-Z_]+):/.exec(error)?.[1]
+  if (code === 'ETIMEDOUT' || /timed? ?out|never received/i.test(error))
+    return "le serveur de messagerie n'a pas répondu"
+  if (code === 'EAUTH' || /\b53[045]\b/.test(error)) return 'le serveur de messagerie a refusé nos identifiants'
+  if (code === 'EENVELOPE' || /\b55[0-4]\b|recipient|rejected/i.test(error))
+    return 'adresse refusée par le serveur de messagerie'
+  if (
+    code === 'ECONNECTION' ||
+    code === 'EDNS' ||
+    code === 'ESOCKET' ||
+    /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ECONNRESET/.test(error)
+  )
+    return 'le serveur de messagerie est injoignable'
+  if (code === 'ETLS') return 'la connexion chiffrée au serveur de messagerie a échoué'
+  if (/\b4\d\d\b/.test(error)) return 'le serveur de messagerie a demandé de réessayer plus tard'
+  return 'le serveur de messagerie a renvoyé une erreur'
+}
+
 /** The card's words in one line, for the CSV: « Notification non envoyée (échec après 4 tentatives) ». */
 export function notificationSummary(submission: Submission): string {
   const detail = submission.notified_at ? null : notificationDetail(submission)

@@ -13,4 +13,6 @@ export type Submission = {
   notification_status: 'never_asked' | 'sending' | 'sent' | 'delivery_failed'
   notification_attempts: number
   notification_next_attempt_at: string | null
+  /** The function's technical reason for the last failed attempt (delivery_failed only). */
+  notification_error?: string | null
 }

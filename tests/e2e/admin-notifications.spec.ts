@@ -90,8 +90,12 @@ test('each message says what the agency was told; « Non notifiées » keeps the
   await expect(card(page, `Later ${tag}`).getByTestId('notification-status')).toContainText(
     /^Notification non envoyée \(nouvel essai automatique le \d{1,2} \S+ \d{4} à \d{2}:\d{2}\)/,
   )
-  // The technical reason stays in the database, for whoever investigates: the inbox does not show it.
-  await expect(page.getByText('ECONNREFUSED')).toHaveCount(0)
+  // Why, in plain French; the technical reason only once the administrator opens the detail.
+  const reason = card(page, `Failed ${tag}`).getByTestId('notification-reason')
+  await expect(reason.locator('summary')).toHaveText('Pourquoi : le serveur de messagerie est injoignable')
+  await expect(reason.getByText('ESOCKET: connect ECONNREFUSED 127.0.0.1:465')).toBeHidden()
+  await reason.locator('summary').click()
+  await expect(reason.getByText('ESOCKET: connect ECONNREFUSED 127.0.0.1:465')).toBeVisible()
 
   // The filter, by keyboard: a checkbox beside the search.
   const filter = page.getByLabel('Non notifiées')

@@ -69,12 +69,15 @@ test('invisible characters in a message show as marks naming them, so nothing is
   expect(await message.textContent()).toBe(`Ouvrez la pièce U+202Egnp.exeU+200B ${TAG}\nMerci.`)
 })
 
-test('CSV export of the current search: quoted, formula-safe, UTF-8 with BOM', async ({ page }) => {
+test('CSV export of the current search, for French Excel: BOM, « ; », quoted, formula-safe, the phone as written', async ({
+  page,
+}) => {
   await service
     .from('contact_submissions')
     .insert({
       name: '=HYPERLINK("http://evil")',
       email: `csv-${TAG}@example.fr`,
+      phone: '+33 6 12 34 56 78',
       message: `Ligne 1, "citée"\nLigne 2 — été ${TAG}`,
     })
     .throwOnError()
@@ -84,8 +87,10 @@ test('CSV export of the current search: quoted, formula-safe, UTF-8 with BOM', a
   await expect(page.getByTestId('submission-count')).toContainText('1 message reçu')
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()])
   const csv = readFileSync((await download.path())!, 'utf8')
-  expect(csv.startsWith('\uFEFF"Date","Nom","Email"')).toBe(true)
-  expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`)
+  expect(csv.startsWith('\uFEFF"Date";"Nom";"Email"')).toBe(true)
+  expect(csv).toContain(`"'=HYPERLINK(""http://evil"")";`)
+  expect(csv).toContain(`;"=""+33 6 12 34 56 78""";`)
+  expect(csv.split('\r\n')[1]).toMatch(/^"\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}";/)
   expect(csv).toContain(`"Ligne 1, ""citée""\nLigne 2 — été ${TAG}"`)
   expect(csv.trimEnd().split('\r\n')).toHaveLength(2)
 })

@@ -7,7 +7,7 @@ import {
   unreadCountLabel,
 } from '@/lib/admin/inbox-format'
 import type { Submission } from '@/lib/admin/submission'
-import { csvCell, submissionsToCsv } from '@/lib/admin/submissions-csv'
+import { csvCell, csvPhone, submissionsToCsv } from '@/lib/admin/submissions-csv'
 
 describe('inbox labels', () => {
   it('uses French plurals (0 and 1 singular)', () => {
@@ -35,7 +35,7 @@ describe('inbox labels', () => {
 
   it('formats dates in French long format with the time, Paris time', () => {
     expect(formatSubmissionDate('2026-11-22T17:06:00Z')).toBe('22 novembre 2026 à 18:06')
-    expect(formatSubmissionDate('2026-07-01T08:30:00+00:00')).toBe('1 juillet 2026 à 10:30')
+    expect(formatSubmissionDate('2026-07-01T08:30:00+00:00')).toBe('1er juillet 2026 à 10:30')
   })
 })
 
@@ -55,9 +55,26 @@ describe('CSV export', () => {
     notification_next_attempt_at: null,
   }
 
-  it('quotes commas, quotes and newlines and keeps non-ASCII text', () => {
+  it('opens in French Excel: a BOM, « ; » between columns, Paris dates as dd/mm/yyyy hh:mm', () => {
+    const [header, line] = submissionsToCsv([row]).split('\r\n')
+    expect(header.startsWith('\uFEFF"Date";"Nom";"Email"')).toBe(true)
+    // 17:06 UTC on 22 November is 18:06 in Paris (winter time); in July, two hours ahead.
+    expect(line.startsWith('"22/11/2026 18:06";')).toBe(true)
+    expect(submissionsToCsv([{ ...row, created_at: '2026-07-01T22:30:00Z' }])).toContain('"02/07/2026 00:30";')
+  })
+
+  it('keeps a phone number as the visitor wrote it, and neutralises one that could run', () => {
+    expect(csvPhone('+33 6 12 34 56 78')).toBe('"=""+33 6 12 34 56 78"""')
+    expect(csvPhone('0612345678')).toBe('"=""0612345678"""')
+    expect(csvPhone('(01) 23.45-67')).toBe('"=""(01) 23.45-67"""')
+    for (const payload of ['=1+1', '+33 6 HYPERLINK', '-2+3"', '@SUM(A1)'])
+      expect(csvPhone(payload)).toBe(csvCell(payload))
+    expect(csvCell('+33 6 HYPERLINK').startsWith(`"'`)).toBe(true)
+    expect(csvPhone(null)).toBe('""')
+  })
+
+  it('quotes separators, quotes and newlines and keeps non-ASCII text', () => {
     const csv = submissionsToCsv([row])
-    expect(csv.startsWith('\uFEFF"Date","Nom","Email"')).toBe(true)
     expect(csv).toContain('"Zoé ""Zaza"" Dupont, SARL"')
     expect(csv).toContain('"Ligne 1\nLigne 2, avec virgule — et accents éàç"')
     expect(csv).toContain('"non"')
@@ -75,9 +92,9 @@ describe('CSV export', () => {
         notification_next_attempt_at: null,
       },
     ]).split('\r\n')
-    expect(header).toBe('\uFEFF"Date","Nom","Email","Téléphone","Forfait","Message","Lu","Notification","Identifiant"')
-    expect(sent).toContain(',"Notification envoyée le 22 novembre 2026 à 18:06",')
-    expect(failed).toContain(',"Notification non envoyée (échec après 4 tentatives)",')
+    expect(header).toBe('\uFEFF"Date";"Nom";"Email";"Téléphone";"Forfait";"Message";"Lu";"Notification";"Identifiant"')
+    expect(sent).toContain(';"Notification envoyée le 22 novembre 2026 à 18:06";')
+    expect(failed).toContain(';"Notification non envoyée (échec après 4 tentatives)";')
   })
 
   it('neutralises spreadsheet formulas', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   notificationDetail,
+  notificationReason,
   notificationStatusText,
   resendToast,
   unnotifiedCountLabel,
@@ -52,5 +53,23 @@ describe("the inbox's notification texts", () => {
     expect(resendToast('gone').title).toBe("Ce message n'existe plus")
     expect(resendToast('delivery_failed').title).toBe("La notification n'a pas pu être envoyée")
     expect(resendToast('error').variant).toBe('error')
+  })
+
+  it('says in plain French why a notification failed, from the reason the function recorded', () => {
+    expect(notificationReason('ETIMEDOUT: Greeting never received')).toBe("le serveur de messagerie n'a pas répondu")
+    expect(notificationReason('ECONNECTION: connect ECONNREFUSED 127.0.0.1:54325')).toBe(
+      'le serveur de messagerie est injoignable',
+    )
+    expect(
+      notificationReason("EENVELOPE: Can't send mail - all recipients were rejected: 550 5.1.1 <x@y.fr>: unknown"),
+    ).toBe('adresse refusée par le serveur de messagerie')
+    expect(notificationReason('EAUTH: Invalid login: 535 5.7.8 Authentication failed')).toBe(
+      'le serveur de messagerie a refusé nos identifiants',
+    )
+    expect(notificationReason('EMESSAGE: 451 4.3.0 try again later')).toBe(
+      'le serveur de messagerie a demandé de réessayer plus tard',
+    )
+    expect(notificationReason('Something else entirely')).toBe('le serveur de messagerie a renvoyé une erreur')
+    expect(notificationReason(null)).toBeNull()
   })
 })
