@@ -2,6 +2,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { ConfirmDialog, type Confirmation } from './confirm-dialog'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { Spinner } from '@/components/ui/spinner'
 import {
@@ -73,6 +74,8 @@ export function Inbox({ client, onSignOut }: Props) {
   const list = useRef<HTMLDivElement>(null)
   /** The messages whose « Renvoyer la notification » waits for its answer. */
   const [resending, setResending] = useState<ReadonlySet<string>>(new Set())
+  /** The deletion waiting for the administrator's word (ConfirmDialog), if any. */
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null)
 
   // The search runs 300 ms after the last keystroke, from the first page.
   useEffect(() => {
@@ -139,23 +142,33 @@ export function Inbox({ client, onSignOut }: Props) {
   const toggleRead = (submission: Submission) => act(() => setRead(client, submission.id, !submission.is_read))
   /** Where a card is in the list on screen, for the focus after its deletion. */
   const indexOf = (found: (row: Submission) => boolean) => Math.max(0, data?.rows.findIndex(found) ?? 0)
-  const remove = (submission: Submission) => {
-    if (!window.confirm(`Supprimer définitivement le message de ${submission.name} ?`)) return
-    const index = indexOf((row) => row.id === submission.id)
-    void act(async () => {
-      await deleteSubmission(client, submission.id)
-      pendingDeletion.current = { deleted: { name: revealInvisibleCharacters(submission.name) }, index, page }
-    }, 'Message supprimé')
-  }
-  const removeAllFrom = (email: string) => {
-    if (!window.confirm(`Supprimer définitivement tous les messages de ${email} ?`)) return
-    const index = indexOf((row) => row.email === email)
-    void act(async () => {
-      const count = await deleteSubmissionsByEmail(client, email)
-      pendingDeletion.current = { deleted: { email: revealInvisibleCharacters(email), count }, index, page }
-      toast({ variant: 'success', title: deletedCountLabel(count) })
+  const remove = (submission: Submission) =>
+    setConfirmation({
+      title: 'Supprimer ce message ?',
+      description: `Le message de ${revealInvisibleCharacters(submission.name)} sera supprimé définitivement.`,
+      confirmLabel: 'Supprimer le message',
+      onConfirm: () => {
+        const index = indexOf((row) => row.id === submission.id)
+        void act(async () => {
+          await deleteSubmission(client, submission.id)
+          pendingDeletion.current = { deleted: { name: revealInvisibleCharacters(submission.name) }, index, page }
+        }, 'Message supprimé')
+      },
     })
-  }
+  const removeAllFrom = (email: string) =>
+    setConfirmation({
+      title: 'Supprimer tous ses messages ?',
+      description: `Tous les messages de ${revealInvisibleCharacters(email)} seront supprimés définitivement.`,
+      confirmLabel: 'Supprimer tous ses messages',
+      onConfirm: () => {
+        const index = indexOf((row) => row.email === email)
+        void act(async () => {
+          const count = await deleteSubmissionsByEmail(client, email)
+          pendingDeletion.current = { deleted: { email: revealInvisibleCharacters(email), count }, index, page }
+          toast({ variant: 'success', title: deletedCountLabel(count) })
+        })
+      },
+    })
 
   /*
    * Resending: the toast says what happened. A message sent now keeps the focus on its card (its button
@@ -310,6 +323,7 @@ export function Inbox({ client, onSignOut }: Props) {
           </button>
         </nav>
       ) : null}
+      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </div>
   )
 }

@@ -73,18 +73,33 @@ test('search, pagination, read/unread, delete and delete-all-from-address', asyn
   await zoe.getByRole('button', { name: 'Marquer comme non lu' }).click()
   await expect(zoe).toHaveAttribute('data-unread', 'true')
 
-  page.once('dialog', (dialog) => dialog.dismiss())
+  // The site's own confirmation, never the browser's confirm(): Escape and « Annuler » keep the message.
+  page.on('dialog', (dialog) => {
+    throw new Error(`the browser's own dialog was opened: ${dialog.message()}`)
+  })
+  const confirm = page.getByRole('dialog', { name: 'Supprimer ce message ?' })
   await zoe.getByRole('button', { name: 'Supprimer', exact: true }).click()
+  await expect(confirm).toBeVisible()
+  await expect(confirm.getByRole('button', { name: 'Annuler' })).toBeFocused()
+  await expect(confirm).toContainText('sera supprimé définitivement')
+  await page.keyboard.press('Escape')
+  await expect(confirm).toBeHidden()
+  await zoe.getByRole('button', { name: 'Supprimer', exact: true }).click()
+  await confirm.getByRole('button', { name: 'Annuler' }).click()
+  await expect(confirm).toBeHidden()
   await expect(page.getByTestId('submission-count')).toContainText('55 messages reçus')
-  page.once('dialog', (dialog) => dialog.accept())
   await zoe.getByRole('button', { name: 'Supprimer', exact: true }).click()
+  await confirm.getByRole('button', { name: 'Supprimer le message' }).click()
   await expect(toastTitle(page)).toHaveText('Message supprimé')
   await expect(page.getByTestId('submission-count')).toContainText('54 messages reçus')
 
   await search(page, `repeat-${TAG}`)
   await expect(page.getByTestId('submission-count')).toContainText('10 messages reçus')
-  page.once('dialog', (dialog) => dialog.accept())
   await page.getByTestId('submission').first().getByRole('button', { name: 'Supprimer tous ses messages' }).click()
+  await page
+    .getByRole('dialog', { name: 'Supprimer tous ses messages ?' })
+    .getByRole('button', { name: 'Supprimer tous ses messages' })
+    .click()
   await expect(toastTitle(page)).toHaveText('10 messages supprimés')
   await expect(page.getByTestId('empty-inbox')).toHaveText('Aucun message ne correspond à votre recherche')
   await expect(page.getByTestId('submission-count')).toContainText('0 message reçu')
@@ -108,8 +123,8 @@ test('deleting the only message of the last page steps back to the previous page
   await page.getByRole('button', { name: 'Suivant' }).click()
   await expect(page.getByTestId('page-indicator')).toHaveText('Page 2 sur 2')
   await expect(page.getByTestId('submission')).toHaveCount(1)
-  page.once('dialog', (dialog) => dialog.accept())
   await page.getByTestId('submission').first().getByRole('button', { name: 'Supprimer', exact: true }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Supprimer le message' }).click()
   await expect(page.getByTestId('submission-count')).toContainText('50 messages reçus')
   await expect(page.getByTestId('submission')).toHaveCount(50)
   await expect(page.getByTestId('empty-inbox')).toHaveCount(0)
@@ -136,11 +151,11 @@ test('after a deletion the focus goes to the next message, else the previous, el
   const announcement = page.getByTestId('inbox-announcement')
   await expect(announcement).toHaveText('')
   const remove = async (name: string) => {
-    page.once('dialog', (dialog) => dialog.accept())
     await page
       .getByRole('article', { name: `Message de ${name} ${tag}` })
       .getByRole('button', { name: 'Supprimer', exact: true })
       .click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer le message' }).click()
   }
 
   // The first of three: the next one takes the focus.
