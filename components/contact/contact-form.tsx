@@ -1,11 +1,11 @@
 'use client'
 
 import { useEffect, useId, useMemo, useRef, type FormEvent, type ReactNode } from 'react'
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form'
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { waitDescription, type ContactCopy } from '@/lib/contact/contact-copy'
 import type { ContactFormValues } from '@/lib/contact/contact-schema'
-import { MIN_FILL_TIME_MS } from '@/lib/contact/contact-limits'
+import { MESSAGE_MAX, MIN_FILL_TIME_MS } from '@/lib/contact/contact-limits'
 import { cooldownSecondsLeft, recordContactSuccess } from '@/lib/contact/cooldown'
 import { toast } from '@/lib/toast-store'
 import { useHydrated } from '@/lib/use-hydrated'
@@ -63,6 +63,8 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
     handleSubmit,
     reset,
     getValues,
+    setValue,
+    control: formControl,
     formState: { errors, isSubmitting },
   } = useForm<ContactFormValues>({
     resolver,
@@ -70,6 +72,15 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
     // clearing it (the page form hydrates after the visitor may have started typing).
     defaultValues: { package: packageName ?? '' },
   })
+
+  // The message as typed, trimmed as the rule counts it, for its count (MessageLabel, MessageLeft).
+  const messageLength = (useWatch({ control: formControl, name: 'message' }) ?? '').trim().length
+  useEffect(() => {
+    // What was typed before the form's code ran is in the field (the server's HTML), not yet in the
+    // form's values that the count watches: hand it over once.
+    const typed = (document.getElementById(`${id}-message`) as HTMLTextAreaElement | null)?.value
+    if (typed) setValue('message', typed)
+  }, [id, setValue])
 
   const errorToast = () => toast({ variant: 'error', title: text.errorTitle, description: text.errorDescription })
 
@@ -175,14 +186,17 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
         )}
         {field(
           'message',
-          `${text.message} *`,
-          <textarea
-            {...control('message')}
-            className={`${fieldClass} resize-y`}
-            // Four lines in the dialog, so that the whole form fits a common phone (390×844).
-            rows={variant === 'dialog' ? 4 : 5}
-            placeholder={text.messagePlaceholder}
-          />,
+          <MessageLabel text={text} locale={copy.locale} length={messageLength} />,
+          <>
+            <textarea
+              {...control('message')}
+              className={`${fieldClass} resize-y`}
+              // Four lines in the dialog, so that the whole form fits a common phone (390×844).
+              rows={variant === 'dialog' ? 4 : 5}
+              placeholder={text.messagePlaceholder}
+            />
+            <MessageLeft text={text} locale={copy.locale} length={messageLength} />
+          </>,
         )}
         {/* Honeypot: invisible to people and assistive technology; bots that fill every field give themselves away. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
@@ -216,5 +230,48 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
         </div>
       </div>
     </form>
+  )
+}
+
+/** Where the visitor is told how much is left: at these counts of characters left, and past the limit. */
+const ANNOUNCED_AT = [100, 50, 20, 10, 0]
+
+type CountProps = { text: ContactCopy['form']; locale: string; length: number }
+
+/** The message's label with its count, « 120 / 1 000 » (hidden from screen readers: MessageLeft says it). */
+function MessageLabel({ text, locale, length }: CountProps) {
+  const number = new Intl.NumberFormat(locale)
+  return (
+    <span className="flex items-baseline justify-between gap-3">
+      <span>{`${text.message} *`}</span>
+      <span
+        aria-hidden="true"
+        className={`font-normal tabular-nums ${length > MESSAGE_MAX ? 'text-red-800' : 'text-muted'}`}
+        data-testid="message-count"
+      >
+        {text.messageCount.replace('{count}', number.format(length)).replace('{max}', number.format(MESSAGE_MAX))}
+      </span>
+    </span>
+  )
+}
+
+/**
+ * For screen readers, how much of the message is left once the end is near: said when it crosses 100,
+ * 50, 20, 10 and 0 characters left, not at every key.
+ */
+function MessageLeft({ text, locale, length }: CountProps) {
+  const left = MESSAGE_MAX - length
+  const step = left > ANNOUNCED_AT[0] ? -1 : ANNOUNCED_AT.filter((threshold) => left <= threshold).length
+  // Computed when a threshold is crossed only (`left` changes at every key): the count at that moment.
+  const announced = useMemo(() => {
+    if (step < 0) return ''
+    const form = new Intl.PluralRules(locale).select(Math.max(left, 0)) === 'one' ? 'one' : 'other'
+    return text.messageRemaining[form].replace('{count}', new Intl.NumberFormat(locale).format(Math.max(left, 0)))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step, locale, text])
+  return (
+    <p role="status" className="sr-only" data-testid="message-left">
+      {announced}
+    </p>
   )
 }
