@@ -1,7 +1,7 @@
 'use client'
 
-import { useEffect, useRef } from 'react'
-import { keepTabInside } from '@/lib/focus-trap'
+import { useCallback, useRef } from 'react'
+import { useModalDialog } from '@/lib/use-modal-dialog'
 
 /** What a confirmation asks: its question, what it explains, and the name of the destructive button. */
 export type Confirmation = {
@@ -19,28 +19,15 @@ export type Confirmation = {
  * browser gives the focus back to the button that opened it.
  */
 export function ConfirmDialog({ confirmation, onClose }: { confirmation: Confirmation | null; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null)
   const cancel = useRef<HTMLButtonElement>(null)
-
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    if (confirmation && !element.open) {
-      element.showModal()
-      cancel.current?.focus()
-    }
-    if (!confirmation && element.open) element.close()
-  }, [confirmation])
+  const focusCancel = useCallback(() => cancel.current?.focus(), [])
+  const dialogProps = useModalDialog(confirmation !== null, onClose, focusCancel)
 
   return (
     <dialog
-      ref={dialog}
+      {...dialogProps}
       aria-labelledby="confirm-dialog-title"
       aria-describedby="confirm-dialog-description"
-      onClose={onClose}
-      onCancel={onClose}
-      onKeyDown={(event) => keepTabInside(event, dialog.current)}
-      onClick={(event) => event.target === dialog.current && onClose()}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-card bg-white p-6 shadow-lift backdrop:bg-ink/40"
       data-testid="confirm-dialog"
     >

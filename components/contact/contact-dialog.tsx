@@ -1,10 +1,9 @@
 'use client'
 
 import { LazyMotion, m, useReducedMotion } from 'framer-motion'
-import { useEffect, useRef } from 'react'
 import { Icon } from '@/components/ui/icon'
 import { selectedPackageLabel, type ContactCopy } from '@/lib/contact/contact-copy'
-import { keepTabInside } from '@/lib/focus-trap'
+import { useModalDialog } from '@/lib/use-modal-dialog'
 import { ContactForm } from './contact-form'
 
 const loadFeatures = () => import('./motion-features').then((module) => module.default)
@@ -25,25 +24,14 @@ type ContactDialogProps = {
  */
 export function ContactDialog({ open, packageName, openedAt, onClose, copy }: ContactDialogProps) {
   const text = copy.dialog
-  const dialog = useRef<HTMLDialogElement>(null)
+  const dialogProps = useModalDialog(open, onClose)
   const reduceMotion = useReducedMotion()
-
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    if (open && !element.open) element.showModal()
-    if (!open && element.open) element.close()
-  }, [open])
 
   return (
     <dialog
-      ref={dialog}
+      {...dialogProps}
       aria-labelledby="contact-dialog-title"
       aria-describedby="contact-dialog-description"
-      onClose={onClose}
-      onCancel={onClose}
-      onKeyDown={(event) => keepTabInside(event, dialog.current)}
-      onClick={(event) => event.target === dialog.current && onClose()}
       // No max-height of its own (the browser's default is a little shorter than the panel's): the
       // panel alone is sized to the screen and scrolls, so nothing of the form falls outside it.
       className="m-auto max-h-none w-[calc(100%-2rem)] max-w-xl overflow-visible bg-transparent p-0 backdrop:bg-transparent"
