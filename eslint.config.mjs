@@ -3,8 +3,8 @@ import nextTs from 'eslint-config-next/typescript'
 
 // The site never reaches the local twins (twins/, @plume/twins): it reads its services from the
 // environment (lib/backends.ts), which the commands that start the twins fill in. The scripts reach them
-// only through scripts/lib/start-twins.ts (tests may use the package directly); the package imports
-// nothing from the site.
+// only through scripts/lib/start-twins.ts (tests may use the package directly), and share the package's
+// port helpers (@plume/twins/free-port, no twin in it); the package imports nothing from the site.
 const twinsPackage = {
   group: ['@plume/twins', '@plume/twins/*'],
   message:
@@ -64,6 +64,16 @@ const config = [
     files: ['**/*.{js,mjs,ts,tsx,mts}'],
     ignores: ['twins/**', 'scripts/lib/start-twins.ts', 'tests/**', '**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [twinsPackage, twinsFolder] }] },
+  },
+  {
+    files: ['scripts/**'],
+    ignores: ['scripts/lib/start-twins.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@plume/twins(?!/free-port$)(/|$)', message: twinsPackage.message }, twinsFolder] },
+      ],
+    },
   },
   { files: ['tests/**'], rules: { 'no-restricted-imports': ['error', { patterns: [twinsFolder] }] } },
   {

@@ -9,14 +9,8 @@ import nextEnv from '@next/env'
 import { ensureFirstAdmin } from './lib/ensure-first-admin.ts'
 import { buildInputs, buildIsCurrent, writeBuildStamp } from './lib/build-stamp.ts'
 import { certificateTrusted } from './lib/certificate-trust.ts'
-import {
-  isPortTaken,
-  siteVariables,
-  startTwins,
-  twinsFor,
-  TwinStartError,
-  type RunningTwins,
-} from './lib/start-twins.ts'
+import { isPortTaken } from '@plume/twins/free-port'
+import { siteVariables, startTwins, twinsFor, TwinStartError, type RunningTwins } from './lib/start-twins.ts'
 import { runningTwinVariables } from './lib/running-twins.ts'
 import { exitAfterStopping, exitOnSignalWith, runToEnd, startProcess } from './lib/supervisor.ts'
 

@@ -20,7 +20,7 @@ import { replicaEnv, SERVING_MODES, servingModeSlug, testOtherServingModes } fro
 import { printSummary, VITEST_REPORT } from './lib/test-summary.ts'
 import { exitOnSignalWith, runToEnd, startProcess, stopAll, stopProcess } from './lib/supervisor.ts'
 import { lastTestBuildPorts, prepareTestBuild } from './lib/test-build.ts'
-import { freePort, waitForHttp } from './lib/start-twins.ts'
+import { freePort, waitForHttp } from '@plume/twins/free-port'
 import { startTestContentLake, startTestSite, startTestSupabase, testServersEnv } from './lib/test-servers.ts'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'

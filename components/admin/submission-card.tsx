@@ -55,6 +55,16 @@ export function SubmissionCard({
                 Forfait&nbsp;: <VisibleText text={submission.package} />
               </span>
             ) : null}
+            {submission.locale === 'en' ? (
+              // The visitor wrote from the English site: the agency answers in English.
+              <span
+                className="rounded-full bg-ink px-2 py-0.5 text-xs font-semibold text-white"
+                data-testid="submission-locale"
+                lang="fr"
+              >
+                En anglais
+              </span>
+            ) : null}
           </h2>
           <p className="mt-1 text-sm text-muted">
             <time dateTime={submission.created_at}>{formatSubmissionDate(submission.created_at)}</time>

@@ -86,7 +86,7 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
 
   async function onValid(values: ContactFormValues) {
     const { submitContact } = await import('@/lib/contact/submit-contact')
-    const outcome = await submitContact({ ...values, package: packageName ?? values.package ?? null })
+    const outcome = await submitContact({ ...values, package: packageName ?? values.package ?? null }, copy.locale)
     if (outcome === 'rate_limited') {
       toast({ variant: 'error', title: text.waitTitle, description: text.rateLimitedDescription })
       return

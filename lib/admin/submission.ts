@@ -6,6 +6,8 @@ export type Submission = {
   phone: string | null
   message: string
   package: string | null
+  /** The language of the page it was sent from: the agency answers in it. */
+  locale: 'fr' | 'en'
   created_at: string
   is_read: boolean
   /** What the agency was told (migration 20261210100100): sent at notified_at, else why not. */

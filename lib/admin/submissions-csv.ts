@@ -39,6 +39,7 @@ const COLUMNS: [string, (row: Submission) => string][] = [
   ['Email', (row) => csvCell(row.email)],
   ['Téléphone', (row) => csvPhone(row.phone)],
   ['Forfait', (row) => csvCell(row.package)],
+  ['Langue', (row) => csvCell(row.locale === 'en' ? 'anglais' : 'français')],
   ['Message', (row) => csvCell(row.message)],
   ['Lu', (row) => csvCell(row.is_read)],
   ['Notification', (row) => csvCell(notificationSummary(row))],

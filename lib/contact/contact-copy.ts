@@ -1,5 +1,6 @@
 import type messages from '../../messages/fr.json'
 import type { ContactMessages } from './contact-schema'
+import type { Locale } from '../i18n/routing'
 
 /**
  * Every text the contact form and dialog show, resolved on the server from messages/<locale>.json
@@ -8,7 +9,7 @@ import type { ContactMessages } from './contact-schema'
  * messages' own: a text added there is here. `{seconds}` and `{name}` are filled in by the client.
  */
 export type ContactCopy = {
-  locale: string
+  locale: Locale
   form: Omit<(typeof messages)['ContactForm'], 'rules'>
   rules: ContactMessages
   dialog: (typeof messages)['ContactDialog']

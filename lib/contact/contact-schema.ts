@@ -11,6 +11,7 @@ import {
 } from './contact-limits.ts'
 import { hasInvisibleCharacters } from '../../supabase/functions/_shared/invisible-characters.ts'
 import type messages from '../../messages/fr.json'
+import type { Locale } from '../i18n/routing.ts'
 
 // Zod would probe `new Function` to compile faster validators; the site's Content-Security-Policy
 // forbids eval, so the probe would only raise a policy violation. The interpreted path is plenty fast.
@@ -66,10 +67,18 @@ export function createContactSchema({ variant, messages }: { variant: ContactVar
 export type ContactFormValues = z.input<ReturnType<typeof createContactSchema>>
 export type ContactValues = z.output<ReturnType<typeof createContactSchema>>
 
-export type InsertRow = { name: string; email: string; phone: string | null; message: string; package: string | null }
+export type InsertRow = {
+  name: string
+  email: string
+  phone: string | null
+  message: string
+  package: string | null
+  /** The language of the page it was sent from: the agency answers in it (CHECK: fr or en). */
+  locale: Locale
+}
 
 /** The row inserted into contact_submissions: trimmed, empty phone and package as null. */
-export function toInsertRow(values: ContactFormValues): InsertRow {
+export function toInsertRow(values: ContactFormValues, locale: Locale): InsertRow {
   const clean = (value: string | null | undefined) => (value ?? '').trim()
   return {
     name: clean(values.name),
@@ -77,5 +86,6 @@ export function toInsertRow(values: ContactFormValues): InsertRow {
     phone: clean(values.phone) || null,
     message: clean(values.message),
     package: clean(values.package) || null,
+    locale,
   }
 }

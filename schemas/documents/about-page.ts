@@ -1,5 +1,6 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { heroHeadingFields } from '../fields/hero'
+import { requiredField } from '../fields/required-field'
 
 const cards = (name: string, title: string, count: number) =>
   defineField({
@@ -16,69 +17,61 @@ export const aboutPage = defineType({
   title: 'À propos',
   type: 'document',
   fields: [
-    defineField({ name: 'seo', title: 'Référencement', type: 'seo', validation: (rule) => rule.required() }),
+    requiredField({ name: 'seo', title: 'Référencement', type: 'seo' }),
     defineField({
       name: 'hero',
       title: 'Bandeau',
       type: 'object',
       fields: [
         ...heroHeadingFields,
-        defineField({
+        requiredField({
           name: 'intro',
           title: 'Introduction',
           type: 'localeText',
-          validation: (rule) => rule.required(),
         }),
       ],
     }),
-    defineField({
+    requiredField({
       name: 'photo',
       title: 'Photo de la fondatrice',
       type: 'image',
       // Crop and hotspot are applied to the photo's URL on the site (lib/sanity/image.ts).
       options: { hotspot: true },
       fields: [
-        defineField({
+        requiredField({
           name: 'alt',
           title: 'Texte alternatif',
           type: 'localeString',
-          validation: (rule) => rule.required(),
         }),
       ],
-      validation: (rule) => rule.required(),
     }),
-    defineField({
+    requiredField({
       name: 'story',
       title: 'Histoire',
       type: 'localeBlockContent',
-      validation: (rule) => rule.required(),
     }),
-    defineField({
+    requiredField({
       name: 'journeyTitle',
       title: 'Titre du parcours',
       type: 'localeString',
-      validation: (rule) => rule.required(),
     }),
     cards('journey', 'Parcours', 3),
-    defineField({
+    requiredField({
       name: 'passionsTitle',
       title: 'Titre des passions',
       type: 'localeString',
-      validation: (rule) => rule.required(),
     }),
     cards('passions', 'Passions', 2),
-    defineField({
+    requiredField({
       name: 'valuesTitle',
       title: 'Titre des valeurs',
       type: 'localeString',
-      validation: (rule) => rule.required(),
     }),
     cards('values', 'Valeurs', 3),
-    defineField({
+    requiredField({
       name: 'cta',
       title: 'Appel à l’action (vers /contact)',
       type: 'callToAction',
-      validation: (rule) => rule.required(),
     }),
   ],
   preview: { prepare: () => ({ title: 'À propos' }) },

@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { requiredField } from '../fields/required-field'
 
 /** Singleton: the contact page's texts (the details come from the site settings). */
 export const contactPage = defineType({
@@ -6,44 +7,39 @@ export const contactPage = defineType({
   title: 'Contact',
   type: 'document',
   fields: [
-    defineField({ name: 'seo', title: 'Référencement', type: 'seo', validation: (rule) => rule.required() }),
+    requiredField({ name: 'seo', title: 'Référencement', type: 'seo' }),
     defineField({
       name: 'hero',
       title: 'Bandeau',
       type: 'object',
       fields: [
-        defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-        defineField({
+        requiredField({ name: 'title', title: 'Titre', type: 'localeString' }),
+        requiredField({
           name: 'intro',
           title: 'Introduction',
           type: 'localeText',
-          validation: (rule) => rule.required(),
         }),
       ],
     }),
-    defineField({
+    requiredField({
       name: 'detailsTitle',
       title: 'Titre des coordonnées',
       type: 'localeString',
-      validation: (rule) => rule.required(),
     }),
-    defineField({
+    requiredField({
       name: 'formTitle',
       title: 'Titre du formulaire',
       type: 'localeString',
-      validation: (rule) => rule.required(),
     }),
-    defineField({
+    requiredField({
       name: 'formIntro',
       title: 'Introduction du formulaire',
       type: 'localeText',
-      validation: (rule) => rule.required(),
     }),
-    defineField({
+    requiredField({
       name: 'whyTitle',
       title: 'Titre « Pourquoi nous choisir »',
       type: 'localeString',
-      validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'reasons',

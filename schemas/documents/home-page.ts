@@ -1,5 +1,6 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { heroField } from '../fields/hero'
+import { requiredField } from '../fields/required-field'
 
 const sectionHeading = (name: string, title: string) =>
   defineField({
@@ -7,8 +8,8 @@ const sectionHeading = (name: string, title: string) =>
     title,
     type: 'object',
     fields: [
-      defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-      defineField({ name: 'intro', title: 'Introduction', type: 'localeText', validation: (rule) => rule.required() }),
+      requiredField({ name: 'title', title: 'Titre', type: 'localeString' }),
+      requiredField({ name: 'intro', title: 'Introduction', type: 'localeText' }),
     ],
   })
 
@@ -18,7 +19,7 @@ export const homePage = defineType({
   title: 'Accueil',
   type: 'document',
   fields: [
-    defineField({ name: 'seo', title: 'Référencement', type: 'seo', validation: (rule) => rule.required() }),
+    requiredField({ name: 'seo', title: 'Référencement', type: 'seo' }),
     heroField({
       title: 'Bandeau principal',
       ctaLabelTitle: 'Bouton',
@@ -30,11 +31,10 @@ export const homePage = defineType({
           of: [defineArrayMember({ type: 'localeString' })],
           validation: (rule) => rule.required().length(3),
         }),
-        defineField({
+        requiredField({
           name: 'projectsClaim',
           title: 'Projets livrés',
           type: 'localeString',
-          validation: (rule) => rule.required(),
         }),
       ],
     }),
@@ -43,18 +43,16 @@ export const homePage = defineType({
       title: 'Section services',
       type: 'object',
       fields: [
-        defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-        defineField({
+        requiredField({ name: 'title', title: 'Titre', type: 'localeString' }),
+        requiredField({
           name: 'intro',
           title: 'Introduction',
           type: 'localeText',
-          validation: (rule) => rule.required(),
         }),
-        defineField({
+        requiredField({
           name: 'linkLabel',
           title: 'Lien vers la page',
           type: 'localeString',
-          validation: (rule) => rule.required(),
         }),
       ],
     }),
@@ -63,16 +61,13 @@ export const homePage = defineType({
       name: 'clientsSection',
       title: 'Section clients',
       type: 'object',
-      fields: [
-        defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-      ],
+      fields: [requiredField({ name: 'title', title: 'Titre', type: 'localeString' })],
     }),
     sectionHeading('testimonialsSection', 'Section témoignages'),
-    defineField({
+    requiredField({
       name: 'contactCta',
       title: 'Appel à l’action contact',
       type: 'callToAction',
-      validation: (rule) => rule.required(),
     }),
   ],
   preview: { prepare: () => ({ title: 'Accueil' }) },

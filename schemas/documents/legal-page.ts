@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { requiredField } from '../fields/required-field'
 
 export const LEGAL_PAGE_SLUGS = ['legal-notice', 'privacy-policy'] as const
 
@@ -22,9 +23,9 @@ export const legalPage = defineType({
               : `Adresses possibles : ${LEGAL_PAGE_SLUGS.join(', ')}`,
           ),
     }),
-    defineField({ name: 'seo', title: 'Référencement', type: 'seo', validation: (rule) => rule.required() }),
-    defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-    defineField({ name: 'updatedAt', title: 'Mise à jour', type: 'date', validation: (rule) => rule.required() }),
+    requiredField({ name: 'seo', title: 'Référencement', type: 'seo' }),
+    requiredField({ name: 'title', title: 'Titre', type: 'localeString' }),
+    requiredField({ name: 'updatedAt', title: 'Mise à jour', type: 'date' }),
     defineField({
       name: 'sections',
       title: 'Sections',

@@ -1,6 +1,7 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { heroField } from '../fields/hero'
 import { cardFaceFields } from '../objects/card'
+import { requiredField } from '../fields/required-field'
 
 /** The four service pages' fixed routes (spec §2). */
 export const SERVICE_PAGE_SLUGS = [
@@ -38,14 +39,13 @@ export const service = defineType({
       type: 'object',
       hidden: ({ document }) => !(document?.slug as { current?: string } | undefined)?.current,
       fields: [
-        defineField({ name: 'seo', title: 'Référencement', type: 'seo', validation: (rule) => rule.required() }),
+        requiredField({ name: 'seo', title: 'Référencement', type: 'seo' }),
         heroField({ title: 'Bandeau', ctaLabelTitle: 'Bouton (vers les forfaits)' }),
         defineField({ name: 'highlight', title: 'Chiffre clé (facultatif)', type: 'localeString' }),
-        defineField({
+        requiredField({
           name: 'featuresTitle',
           title: 'Titre des points forts',
           type: 'localeString',
-          validation: (rule) => rule.required(),
         }),
         defineField({
           name: 'features',
@@ -54,29 +54,25 @@ export const service = defineType({
           of: [defineArrayMember({ type: 'card' })],
           validation: (rule) => rule.required().length(6),
         }),
-        defineField({
+        requiredField({
           name: 'packagesTitle',
           title: 'Titre des forfaits',
           type: 'localeString',
-          validation: (rule) => rule.required(),
         }),
-        defineField({
+        requiredField({
           name: 'packagesIntro',
           title: 'Introduction des forfaits',
           type: 'localeText',
-          validation: (rule) => rule.required(),
         }),
-        defineField({
+        requiredField({
           name: 'chooseLabel',
           title: 'Bouton de choix',
           type: 'localeString',
-          validation: (rule) => rule.required(),
         }),
-        defineField({
+        requiredField({
           name: 'popularLabel',
           title: 'Badge populaire',
           type: 'localeString',
-          validation: (rule) => rule.required(),
         }),
         defineField({
           name: 'packages',
@@ -94,11 +90,10 @@ export const service = defineType({
                   : 'Seul le forfait du milieu est mis en avant.'
               }),
         }),
-        defineField({
+        requiredField({
           name: 'closingCta',
           title: 'Appel à l’action final',
           type: 'callToAction',
-          validation: (rule) => rule.required(),
         }),
       ],
     }),

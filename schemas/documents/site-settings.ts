@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { requiredField } from '../fields/required-field'
 
 /** Singleton: brand, contact details, booking and social links, default SEO, site-wide claims. */
 export const siteSettings = defineType({
@@ -6,40 +7,37 @@ export const siteSettings = defineType({
   title: 'Réglages du site',
   type: 'document',
   fields: [
-    defineField({
+    requiredField({
       name: 'brandName',
       title: 'Nom de la marque',
       type: 'string',
-      validation: (rule) => rule.required(),
     }),
-    defineField({
+    requiredField({
       name: 'tagline',
       title: 'Accroche (pied de page)',
       type: 'localeText',
-      validation: (rule) => rule.required(),
     }),
     defineField({ name: 'email', title: 'Email', type: 'string', validation: (rule) => rule.required().email() }),
-    defineField({ name: 'phone', title: 'Téléphone', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'city', title: 'Ville', type: 'localeString', validation: (rule) => rule.required() }),
+    requiredField({ name: 'phone', title: 'Téléphone', type: 'string' }),
+    requiredField({ name: 'city', title: 'Ville', type: 'localeString' }),
     defineField({
       name: 'bookingUrl',
       title: 'Lien de prise de rendez-vous',
       type: 'url',
       validation: (rule) => rule.required().uri({ scheme: ['https'] }),
     }),
-    defineField({
+    requiredField({
       name: 'bookingLabel',
       title: 'Libellé du lien de rendez-vous',
       type: 'localeString',
-      validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'socialLinks',
       title: 'Réseaux sociaux',
       type: 'object',
       fields: [
-        defineField({ name: 'linkedin', title: 'LinkedIn', type: 'url', validation: (rule) => rule.required() }),
-        defineField({ name: 'instagram', title: 'Instagram', type: 'url', validation: (rule) => rule.required() }),
+        requiredField({ name: 'linkedin', title: 'LinkedIn', type: 'url' }),
+        requiredField({ name: 'instagram', title: 'Instagram', type: 'url' }),
       ],
     }),
     defineField({
@@ -48,7 +46,7 @@ export const siteSettings = defineType({
       type: 'number',
       validation: (rule) => rule.required().integer().min(2000),
     }),
-    defineField({ name: 'seo', title: 'Référencement par défaut', type: 'seo', validation: (rule) => rule.required() }),
+    requiredField({ name: 'seo', title: 'Référencement par défaut', type: 'seo' }),
     defineField({
       name: 'claims',
       title: 'Chiffres clés (pied de page)',

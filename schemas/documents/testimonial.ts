@@ -1,4 +1,5 @@
 import { defineField, defineType } from 'sanity'
+import { requiredField } from '../fields/required-field'
 
 /** A client testimonial with its star rating. */
 export const testimonial = defineType({
@@ -7,9 +8,9 @@ export const testimonial = defineType({
   type: 'document',
   fields: [
     defineField({ name: 'order', title: 'Ordre', type: 'number', validation: (rule) => rule.required().integer() }),
-    defineField({ name: 'name', title: 'Nom', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'role', title: 'Fonction', type: 'localeString', validation: (rule) => rule.required() }),
-    defineField({ name: 'content', title: 'Témoignage', type: 'localeText', validation: (rule) => rule.required() }),
+    requiredField({ name: 'name', title: 'Nom', type: 'string' }),
+    requiredField({ name: 'role', title: 'Fonction', type: 'localeString' }),
+    requiredField({ name: 'content', title: 'Témoignage', type: 'localeText' }),
     defineField({
       name: 'rating',
       title: 'Note (1 à 5)',

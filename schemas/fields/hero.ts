@@ -1,14 +1,14 @@
 import { defineField, type FieldDefinition } from 'sanity'
+import { requiredField } from './required-field'
 
 /** The surtitle and title every banner opens with: also the about page's (which has no button). */
 export const heroHeadingFields = [
-  defineField({
+  requiredField({
     name: 'eyebrow',
     title: 'Surtitre',
     type: 'localeString',
-    validation: (rule) => rule.required(),
   }),
-  defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
+  requiredField({ name: 'title', title: 'Titre', type: 'localeString' }),
 ]
 
 /**
@@ -34,17 +34,15 @@ export function heroField({
     type: 'object',
     fields: [
       ...heroHeadingFields,
-      defineField({
+      requiredField({
         name: 'subtitle',
         title: 'Sous-titre',
         type: 'localeText',
-        validation: (rule) => rule.required(),
       }),
-      defineField({
+      requiredField({
         name: 'ctaLabel',
         title: ctaLabelTitle,
         type: 'localeString',
-        validation: (rule) => rule.required(),
       }),
       ...fields,
     ],

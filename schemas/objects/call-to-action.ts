@@ -1,4 +1,5 @@
-import { defineField, defineType } from 'sanity'
+import { defineType } from 'sanity'
+import { requiredField } from '../fields/required-field'
 
 /** A closing band: title, sentence and button label. */
 export const callToAction = defineType({
@@ -6,8 +7,8 @@ export const callToAction = defineType({
   title: 'Appel à l’action',
   type: 'object',
   fields: [
-    defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-    defineField({ name: 'text', title: 'Texte', type: 'localeText', validation: (rule) => rule.required() }),
-    defineField({ name: 'buttonLabel', title: 'Bouton', type: 'localeString', validation: (rule) => rule.required() }),
+    requiredField({ name: 'title', title: 'Titre', type: 'localeString' }),
+    requiredField({ name: 'text', title: 'Texte', type: 'localeText' }),
+    requiredField({ name: 'buttonLabel', title: 'Bouton', type: 'localeString' }),
   ],
 })

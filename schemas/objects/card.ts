@@ -1,5 +1,6 @@
 import { defineField, defineType } from 'sanity'
 import { ICON_NAMES } from '../../lib/icons'
+import { requiredField } from '../fields/required-field'
 
 /*
  * The card's fields and preview, spread into the documents that are cards too: a service (its card on
@@ -8,19 +9,17 @@ import { ICON_NAMES } from '../../lib/icons'
  * their own and change those documents' stored shape.
  */
 export const cardFaceFields = [
-  defineField({
+  requiredField({
     name: 'icon',
     title: 'Icône',
     type: 'string',
     options: { list: [...ICON_NAMES] },
-    validation: (rule) => rule.required(),
   }),
-  defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-  defineField({
+  requiredField({ name: 'title', title: 'Titre', type: 'localeString' }),
+  requiredField({
     name: 'description',
     title: 'Description',
     type: 'localeText',
-    validation: (rule) => rule.required(),
   }),
 ]
 export const cardFields = [

@@ -1,4 +1,5 @@
-import { defineField, defineType } from 'sanity'
+import { defineType } from 'sanity'
+import { requiredField } from '../fields/required-field'
 
 /** One numbered section of a legal page. */
 export const legalSection = defineType({
@@ -6,8 +7,8 @@ export const legalSection = defineType({
   title: 'Section',
   type: 'object',
   fields: [
-    defineField({ name: 'heading', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-    defineField({ name: 'body', title: 'Texte', type: 'localeBlockContent', validation: (rule) => rule.required() }),
+    requiredField({ name: 'heading', title: 'Titre', type: 'localeString' }),
+    requiredField({ name: 'body', title: 'Texte', type: 'localeBlockContent' }),
   ],
   preview: { select: { title: 'heading.fr' } },
 })

@@ -1,6 +1,7 @@
 import { defineField, defineType } from 'sanity'
 import { LocaleInput } from '../../studio/translation/locale-input'
 import { englishSourceField, staleEnglishWarning } from '../fields/english-source'
+import { requiredField } from '../fields/required-field'
 
 /** A short text in French and English; both are required. */
 export const localeString = defineType({
@@ -9,7 +10,7 @@ export const localeString = defineType({
   type: 'object',
   components: { input: LocaleInput },
   fields: [
-    defineField({ name: 'fr', title: 'Français', type: 'string', validation: (rule) => rule.required() }),
+    requiredField({ name: 'fr', title: 'Français', type: 'string' }),
     defineField({
       name: 'en',
       title: 'English',

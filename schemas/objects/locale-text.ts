@@ -1,6 +1,7 @@
 import { defineField, defineType } from 'sanity'
 import { LocaleInput } from '../../studio/translation/locale-input'
 import { englishSourceField, staleEnglishWarning } from '../fields/english-source'
+import { requiredField } from '../fields/required-field'
 
 /** A paragraph in French and English; both are required. */
 export const localeText = defineType({
@@ -9,7 +10,7 @@ export const localeText = defineType({
   type: 'object',
   components: { input: LocaleInput },
   fields: [
-    defineField({ name: 'fr', title: 'Français', type: 'text', rows: 3, validation: (rule) => rule.required() }),
+    requiredField({ name: 'fr', title: 'Français', type: 'text', rows: 3 }),
     defineField({
       name: 'en',
       title: 'English',

@@ -1,4 +1,5 @@
-import { defineField, defineType } from 'sanity'
+import { defineType } from 'sanity'
+import { requiredField } from '../fields/required-field'
 
 /** Title and description for search engines and link previews. */
 export const seo = defineType({
@@ -6,12 +7,11 @@ export const seo = defineType({
   title: 'Référencement',
   type: 'object',
   fields: [
-    defineField({ name: 'title', title: 'Titre', type: 'localeString', validation: (rule) => rule.required() }),
-    defineField({
+    requiredField({ name: 'title', title: 'Titre', type: 'localeString' }),
+    requiredField({
       name: 'description',
       title: 'Description',
       type: 'localeText',
-      validation: (rule) => rule.required(),
     }),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { requiredField } from '../fields/required-field'
 
 /** A package card of a service page. No prices: the agency quotes each project. */
 export const servicePackage = defineType({
@@ -6,8 +7,8 @@ export const servicePackage = defineType({
   title: 'Forfait',
   type: 'object',
   fields: [
-    defineField({ name: 'name', title: 'Nom', type: 'localeString', validation: (rule) => rule.required() }),
-    defineField({ name: 'volume', title: 'Volume', type: 'localeString', validation: (rule) => rule.required() }),
+    requiredField({ name: 'name', title: 'Nom', type: 'localeString' }),
+    requiredField({ name: 'volume', title: 'Volume', type: 'localeString' }),
     defineField({
       name: 'features',
       title: 'Contenu',

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { makeStandaloneFolder, twinTraces } from './standalone-folder.ts'
-import { freePort, waitForHttp } from './start-twins.ts'
+import { freePort, waitForHttp } from '@plume/twins/free-port'
 import { startProcess, stopProcess } from './supervisor.ts'
 import { copyTestBuildForNextStart } from './test-build.ts'
 

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { freePort, isPortTaken, waitForHttp } from '@plume/twins/free-port'
+import { freePort, isPortTaken } from '@plume/twins/free-port'
 import {
   CONTENT_LAKE,
   MAIL_VIEWER,
@@ -31,7 +31,7 @@ import { keepRunning, type Kept } from './supervisor.ts'
 
 // The scripts' one way to the twins' package (a lint rule refuses any other): its port helpers too,
 // and which twin answers on a port.
-export { freePort, isPortTaken, twinOnPort, waitForHttp }
+export { twinOnPort }
 
 const root = join(import.meta.dirname, '..', '..')
 /** What the twins take from this project: the Content Lake's seed and the Supabase folder. */

@@ -135,6 +135,33 @@ export function stopProcess(child: ChildProcess, graceMs = STOP_GRACE_MS): Promi
   })
 }
 
+/** `node <script> <args>` (the caller's Node), which ends itself when the caller dies (exit-with-parent.ts). */
+function spawnNode(
+  script: string,
+  args: string[],
+  options: ChildOptions,
+  output: 'ignore' | 'inherit' | number,
+): ChildProcess {
+  installHooks()
+  const child = spawn(
+    process.execPath,
+    ['--import', join(import.meta.dirname, 'exit-with-parent.ts'), script, ...args],
+    {
+      cwd: options.cwd,
+      stdio: ['ignore', output, output, 'ipc'],
+      env: { ...process.env, ...options.env },
+    },
+  )
+  running.add(child)
+  child.once('exit', () => running.delete(child))
+  return child
+}
+
+/** Starts `node <script> <args>`, not restarted if it dies, stopped with the others (the benchmarks' servers). */
+export function startNode(script: string, args: string[], options: ChildOptions = {}): ChildProcess {
+  return spawnNode(script, args, options, outputOf(options))
+}
+
 /** Runs `node <script> <args>` and starts it again whenever it dies unasked, as a process manager would. */
 export function keepRunning(name: string, script: string, args: string[], options: KeepOptions): Kept {
   installHooks()
@@ -146,20 +173,10 @@ export function keepRunning(name: string, script: string, args: string[], option
   let stopping = false
 
   const launch = () => {
-    const started = spawn(
-      process.execPath,
-      ['--import', join(import.meta.dirname, 'exit-with-parent.ts'), script, ...args],
-      {
-        cwd: options.cwd,
-        stdio: ['ignore', output, output, 'ipc'],
-        env: { ...process.env, ...options.env },
-      },
-    )
+    const started = spawnNode(script, args, options, output)
     child = started
-    running.add(started)
     if (options.pidDir && started.pid) writeFileSync(join(options.pidDir, `${name}.pid`), String(started.pid))
     started.once('exit', (code, signal) => {
-      running.delete(started)
       if (stopping || shuttingDown) return
       const now = Date.now()
       deaths.push(now)

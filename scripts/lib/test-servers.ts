@@ -8,9 +8,9 @@ import {
   SUPABASE_DIR,
   startTwins,
   twinAddressVariables,
-  waitForHttp,
   type RunningTwins,
 } from './start-twins.ts'
+import { waitForHttp } from '@plume/twins/free-port'
 import { keepRunning, type Kept } from './supervisor.ts'
 
 /*

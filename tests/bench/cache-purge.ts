@@ -26,7 +26,7 @@ import { freePort } from '@plume/twins/free-port'
 import { makeStandaloneFolder } from '../../scripts/lib/standalone-folder.ts'
 import { startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
 import { wrk } from './wrk.ts'
-import { benchLog, waitForServer } from '@plume/twins/bench-kit'
+import { benchLog, waitForServer } from './bench-kit.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)

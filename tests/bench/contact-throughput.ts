@@ -10,7 +10,7 @@ import { freePort } from '@plume/twins/free-port'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@plume/twins/defaults'
 import { contactSettingsSql } from '../../scripts/lib/settings-sql.ts'
 import { beforeShutdown, startProcess, stopAll, stopProcess } from '../../scripts/lib/supervisor.ts'
-import { benchLog, waitForServer } from '@plume/twins/bench-kit'
+import { benchLog, waitForServer } from './bench-kit.ts'
 
 const TOTAL = Number(process.env.BENCH_TOTAL ?? 2000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
@@ -24,7 +24,7 @@ beforeShutdown(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-function startServer(): ChildProcess {
+function startNode(): ChildProcess {
   return startProcess(
     process.execPath,
     [
@@ -116,7 +116,7 @@ async function storedMarkers(prefix: string): Promise<Set<string>> {
   }
 }
 
-let server = startServer()
+let server = startNode()
 try {
   await waitForServer(`${url}/auth/v1/health`, logFile)
   await load('warmup', 100)
@@ -144,7 +144,7 @@ try {
   await new Promise((resolve) =>
     server.exitCode !== null || server.signalCode !== null ? resolve(null) : server.once('exit', resolve),
   )
-  server = startServer()
+  server = startNode()
   await waitForServer(`${url}/auth/v1/health`, logFile)
   const survived = await storedMarkers('crash')
   const lost = crash.acknowledged.filter((marker) => !survived.has(marker))

@@ -4,7 +4,7 @@
 import { join } from 'node:path'
 import { startContentLake } from '@plume/twins/content-lake'
 import * as queries from '../../lib/sanity/queries.ts'
-import { percentile } from '@plume/twins/bench-kit'
+import { percentile } from './bench-kit.ts'
 
 const RUNS = 400
 const FILLER = 5_000

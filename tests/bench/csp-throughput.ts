@@ -6,7 +6,7 @@
 // or BENCH_DIST_DIR) and, for its content, the local Content Lake that build read (`npm start`).
 import type { ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
-import { benchLog, percentile, waitForServer } from '@plume/twins/bench-kit'
+import { benchLog, percentile, waitForServer } from './bench-kit.ts'
 import { freePort } from '@plume/twins/free-port'
 import { startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
 

@@ -16,7 +16,7 @@ import { freePort } from '@plume/twins/free-port'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/find-chromium.ts'
 import { startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
 import { startBenchSite } from './bench-site.ts'
-import { benchLog, waitForServer } from '@plume/twins/bench-kit'
+import { benchLog, waitForServer } from './bench-kit.ts'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 /** The ceiling: a visitor who waited this long has left. */

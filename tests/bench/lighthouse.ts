@@ -19,7 +19,7 @@ import { freePort } from '@plume/twins/free-port'
 import { localized, PUBLIC_PATHS } from '../e2e/public-routes.ts'
 import { startBenchSite } from './bench-site.ts'
 import { buildFloorSite, FLOOR_DIR } from './floor-site.ts'
-import { benchLog, waitForServer } from '@plume/twins/bench-kit'
+import { benchLog, waitForServer } from './bench-kit.ts'
 
 /** The parts of Lighthouse's and chrome-launcher's APIs used here (installed apart: no types in the project). */
 type Audit = { numericValue?: number; details?: { items?: unknown[] } }

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { freePort } from '@plume/twins/free-port'
 import { startProcess } from '../../scripts/lib/supervisor.ts'
 import { startBenchSite } from './bench-site.ts'
-import { benchLog, waitForServer } from '@plume/twins/bench-kit'
+import { benchLog, waitForServer } from './bench-kit.ts'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 6000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)

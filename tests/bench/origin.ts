@@ -22,7 +22,7 @@ import { PUBLIC_PATHS } from '../e2e/public-routes.ts'
 import { buildFloorSite, FLOOR_DIR } from './floor-site.ts'
 import { startBenchSite } from './bench-site.ts'
 import { wrk, type WrkResult } from './wrk.ts'
-import { benchLog, waitForServer } from '@plume/twins/bench-kit'
+import { benchLog, waitForServer } from './bench-kit.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)

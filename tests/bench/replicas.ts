@@ -15,7 +15,7 @@ import { startRedisServer } from '../../scripts/lib/redis-server.ts'
 import { startProcess, stopProcess } from '../../scripts/lib/supervisor.ts'
 import { startBenchSite } from './bench-site.ts'
 import { wrk, type WrkResult } from './wrk.ts'
-import { benchLog, percentile, waitForServer } from '@plume/twins/bench-kit'
+import { benchLog, percentile, waitForServer } from './bench-kit.ts'
 
 const PUBLISHES = Number(process.env.BENCH_PUBLISHES ?? 20)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)

@@ -24,7 +24,7 @@ import {
 } from '../../lib/sanity/queries.ts'
 import { LOCAL_CONTENT_LAKE_PORT } from '@plume/twins/defaults'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/find-chromium.ts'
-import { percentile } from '@plume/twins/bench-kit'
+import { percentile } from './bench-kit.ts'
 
 const siteUrl = (process.env.BENCH_SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '')
 const lakeUrl = `http://127.0.0.1:${Number(process.env.CONTENT_LAKE_PORT) || LOCAL_CONTENT_LAKE_PORT}`

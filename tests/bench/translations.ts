@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startContentLake } from '@plume/twins/content-lake'
 import { fieldsToReview, localeFields } from '../../lib/i18n/translation-status.ts'
-import { percentile } from '@plume/twins/bench-kit'
+import { percentile } from './bench-kit.ts'
 
 const DOCUMENTS = 1_000
 const RUNS = 20

@@ -36,7 +36,9 @@ test('the admin reads the inbox: count, newest first, dates, links, package, ine
   )
   await expect(first.getByTestId('submission-phone')).toHaveAttribute('href', 'tel:0612345678')
   await expect(first.getByTestId('submission-package')).toHaveText('Forfait : Growth')
+  await expect(first.getByTestId('submission-locale')).toHaveText('En anglais')
   const xss = page.getByTestId('submission').nth(1)
+  await expect(xss.getByTestId('submission-locale')).toHaveCount(0)
   await expect(xss.getByTestId('submission-message')).toHaveText(XSS)
   expect(await xss.locator('img, script').count()).toBe(0)
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
@@ -79,6 +81,7 @@ test('CSV export of the current search, for French Excel: BOM, « ; », quoted, 
       email: `csv-${TAG}@example.fr`,
       phone: '+33 6 12 34 56 78',
       message: `Ligne 1, "citée"\nLigne 2 — été ${TAG}`,
+      locale: 'en',
     })
     .throwOnError()
   await page.goto('/admin-panel-2024')
@@ -89,7 +92,7 @@ test('CSV export of the current search, for French Excel: BOM, « ; », quoted, 
   const csv = readFileSync((await download.path())!, 'utf8')
   expect(csv.startsWith('\uFEFF"Date";"Nom";"Email"')).toBe(true)
   expect(csv).toContain(`"'=HYPERLINK(""http://evil"")";`)
-  expect(csv).toContain(`;"=""+33 6 12 34 56 78""";`)
+  expect(csv).toContain(`;"=""+33 6 12 34 56 78""";"";"anglais";`)
   expect(csv.split('\r\n')[1]).toMatch(/^"\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}";/)
   expect(csv).toContain(`"Ligne 1, ""citée""\nLigne 2 — été ${TAG}"`)
   expect(csv.trimEnd().split('\r\n')).toHaveLength(2)

@@ -247,7 +247,16 @@ test.describe('contact page form', () => {
     await fill(page, form, { name: 'Jane Doe', email, message: 'Hello, we would like LinkedIn posts.' })
     await form.getByRole('button', { name: 'Send the message' }).click()
     await expect(toastTitle(page)).toHaveText('Message sent successfully!')
-    expect(await storedFor(email)).toHaveLength(1)
+    expect(await storedFor(email)).toMatchObject([{ name: 'Jane Doe', locale: 'en' }])
+    // The agency is told to answer in English.
+    await expect
+      .poll(async () => (await emailsAbout(email)).map((sent) => [sent.subject, sent.text.split('\n')[0]]))
+      .toEqual([
+        [
+          'Nouveau message de Jane Doe (en anglais)',
+          'Écrit en anglais depuis la version anglaise du site (/en) : répondez en anglais.',
+        ],
+      ])
   })
 
   test('the form is on screen before its code arrives; what is typed meanwhile is kept and sent', async ({

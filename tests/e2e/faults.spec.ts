@@ -5,7 +5,7 @@ import { fill, toastDescription, toastTitle, uniqueEmail, waitFillTime } from '.
 import { expect, test } from './fixtures'
 import { localized, PUBLIC_PATHS } from './public-routes'
 import { lake, lakeUrl } from './studio-kit'
-import { freePort } from '../../scripts/lib/start-twins.ts'
+import { freePort } from '@plume/twins/free-port'
 
 /*
  * Off the path the other tests take: a service that hangs (paused with SIGSTOP, as a stuck process or a

@@ -36,7 +36,7 @@ export type Inbox = ReturnType<typeof inboxOf>
 
 /**
  * Creates the file's admin account and, when asked, an account without the admin role and 55 messages
- * tagged with its tag: Zoé Dupont's first (phone, package), the hostile HTML second, ten from one
+ * tagged with its tag: Zoé Dupont's first (phone, package, English), the hostile HTML second, ten from one
  * repeated address, one minute apart and in the future so they come first in the unfiltered list.
  */
 export async function seedInbox({ TAG, ADMIN, MEMBER, XSS }: Inbox, { member = false, messages = false } = {}) {
@@ -63,6 +63,7 @@ export async function seedInbox({ TAG, ADMIN, MEMBER, XSS }: Inbox, { member = f
     phone: i === 0 ? '06 12 34 56 78' : null,
     message: i === 1 ? XSS : `Message ${i} pour l'agence, ${TAG}.`,
     package: i === 0 ? 'Growth' : null,
+    locale: i === 0 ? 'en' : 'fr',
     created_at: new Date(base - i * 60_000).toISOString(),
   }))
   await service.from('contact_submissions').insert(rows).throwOnError()

@@ -4,7 +4,7 @@ import { createClient } from '@redis/client'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTagSync } from '../../lib/cache/tag-sync.mjs'
 import { findRedisServer, startRedisServer, type RunningRedis } from '../../scripts/lib/redis-server.ts'
-import { freePort } from '../../scripts/lib/start-twins.ts'
+import { freePort } from '@plume/twins/free-port'
 import { PUBLISHED_EVENT } from '../../server/response-pipeline.ts'
 
 /*

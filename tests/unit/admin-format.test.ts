@@ -47,6 +47,7 @@ describe('CSV export', () => {
     phone: null,
     message: 'Ligne 1\nLigne 2, avec virgule — et accents éàç',
     package: 'Growth',
+    locale: 'fr',
     created_at: '2026-11-22T17:06:00Z',
     is_read: false,
     notified_at: '2026-11-22T17:06:01Z',
@@ -90,9 +91,14 @@ describe('CSV export', () => {
         notification_status: 'delivery_failed',
         notification_attempts: 4,
         notification_next_attempt_at: null,
+        locale: 'en',
       },
     ]).split('\r\n')
-    expect(header).toBe('\uFEFF"Date";"Nom";"Email";"Téléphone";"Forfait";"Message";"Lu";"Notification";"Identifiant"')
+    expect(header).toBe(
+      '\uFEFF"Date";"Nom";"Email";"Téléphone";"Forfait";"Langue";"Message";"Lu";"Notification";"Identifiant"',
+    )
+    expect(sent).toContain(';"Growth";"français";')
+    expect(failed).toContain(';"Growth";"anglais";')
     expect(sent).toContain(';"Notification envoyée le 22 novembre 2026 à 18:06";')
     expect(failed).toContain(';"Notification non envoyée (échec après 4 tentatives)";')
   })

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest'
 import en from '@/messages/en.json'
 import fr from '@/messages/fr.json'
 import { selectedPackageLabel, waitDescription } from '@/lib/contact/contact-copy'
+import type { Locale } from '@/lib/i18n/routing'
 
-const copy = (locale: string, messages: typeof fr) => ({
+const copy = (locale: Locale, messages: typeof fr) => ({
   locale,
   form: { waitDescription: messages.ContactForm.waitDescription },
 })

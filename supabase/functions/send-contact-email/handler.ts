@@ -86,20 +86,33 @@ function log(entry: Record<string, unknown>) {
 /** One line of a header: no CR/LF a visitor could use to add headers. */
 const singleLine = (text: string) => text.replace(/[\r\n\u2028\u2029]+/g, ' ')
 
-/** The email to the agency about one stored message; invisible characters are shown as marks. */
 /** A stored message, as the function reads it from contact_submissions. */
-export type MessageRow = { name: string; email: string; phone: string | null; message: string; package: string | null }
+export type MessageRow = {
+  name: string
+  email: string
+  phone: string | null
+  message: string
+  package: string | null
+  /** The language of the page it was sent from (migration 20261228100000; absent before it: French). */
+  locale?: string | null
+}
+
+/** The email to the agency about one stored message; invisible characters are shown as marks. */
 
 export function composeEmail(row: MessageRow, env: FunctionEnv = process.env) {
   const visible = (text: string, keep = '') => revealInvisibleCharacters(text, keep)
   const name = visible(row.name)
   const packageName = row.package ? visible(row.package) : null
+  const english = row.locale === 'en'
   return {
     from: env.CONTACT_NOTIFICATION_FROM || DEFAULT_FROM,
     to: env.CONTACT_NOTIFICATION_TO || DEFAULT_TO,
     replyTo: { name: singleLine(name), address: row.email },
-    subject: singleLine(`Nouveau message de ${name}${packageName ? ` (${packageName})` : ''}`),
+    subject: singleLine(
+      `Nouveau message de ${name}${packageName ? ` (${packageName})` : ''}${english ? ' (en anglais)' : ''}`,
+    ),
     text: [
+      ...(english ? ['Écrit en anglais depuis la version anglaise du site (/en) : répondez en anglais.', ''] : []),
       `Nom : ${name}`,
       `Email : ${visible(row.email)}`,
       `Téléphone : ${row.phone ? visible(row.phone) : 'non renseigné'}`,

@@ -1,4 +1,4 @@
-// `npm run bench:history -w twins`: what the local Content Lake's history costs. 1,000 edits of a seed page's
+// `npm run bench:lake-history`: what the local Content Lake's history costs. 1,000 edits of a seed page's
 // title made as the Studio makes them (one `edit` action per keystroke on the draft), then: the bytes
 // they add on disk, in the transaction log while the server runs and in history.ndjson once a restart
 // has compacted the log; how long the edits took; and the time of the History panel's calls after
@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startContentLake, type ContentLake } from '../content-lake/start-content-lake.ts'
-import { freePort } from '../free-port.ts'
+import { startContentLake, type ContentLake } from '@plume/twins/content-lake'
+import { freePort } from '@plume/twins/free-port'
 import { benchOptions, percentile } from './bench-kit.ts'
 
 const EDITS = 1_000

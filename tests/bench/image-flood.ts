@@ -1,4 +1,4 @@
-// `npm run bench:image-flood -w twins`: the starvation attack on the local Content Lake's image CDN. A
+// `npm run bench:image-flood`: the starvation attack on the local Content Lake's image CDN. A
 // lake started as `npm run dev` starts it (its own process with the registry's options and environment,
 // twins.ts: a data folder, the project's seed) gets FLOOD_CONNECTIONS (40) anonymous connections
 // asking, for FLOOD_SECONDS (45 s), for the seed's founder.svg as an 8192×8192 PNG
@@ -10,9 +10,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '../free-port.ts'
-import { CONTENT_LAKE } from '../twins.ts'
-import { benchLog, benchOptions, percentile, startServer, stopServer, waitForServer } from './bench-kit.ts'
+import { freePort } from '@plume/twins/free-port'
+import { CONTENT_LAKE } from '@plume/twins/twins'
+import { benchLog, benchOptions, percentile, waitForServer } from './bench-kit.ts'
+import { startNode, stopProcess } from '../../scripts/lib/supervisor.ts'
 import { uploadPhoto } from './upload-photo.ts'
 
 const CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS ?? 40)
@@ -27,7 +28,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-image-flood-'))
 const port = await freePort()
 const logFile = benchLog('image-flood')
 // Its certificate in the throwaway folder too (the server's default is .data/tls of the working directory).
-const child = startServer(
+const child = startNode(
   CONTENT_LAKE.script,
   [
     ...CONTENT_LAKE.args({ port, seedDir: benchOptions().seedDir, dataDir, webhook: false }),
@@ -150,6 +151,6 @@ try {
   )
   console.log(`[bench] lake CPU in the ${AFTER_SECONDS} s after the flood: ${cpuAfter.toFixed(1)} s`)
 } finally {
-  await stopServer(child)
+  await stopProcess(child)
   rmSync(dataDir, { recursive: true, force: true })
 }

@@ -1,4 +1,4 @@
-// `npm run bench:images -w twins`: the local Content Lake's image CDN (issue 38). A 12 MP JPEG
+// `npm run bench:images`: the local Content Lake's image CDN (issue 38). A 12 MP JPEG
 // (4000×3000) is uploaded to a lake in its own process with a data folder (so transforms are cached on
 // disk, as in development); then the first and the cached `w=800&auto=format` (as Chrome asks: AVIF),
 // the same for a WebP-only browser, and the lake's resident memory (VmRSS, Linux) while BENCH_WIDTHS
@@ -7,9 +7,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '../free-port.ts'
-import { CONTENT_LAKE } from '../twins.ts'
-import { benchLog, startServer, stopServer, waitForServer } from './bench-kit.ts'
+import { freePort } from '@plume/twins/free-port'
+import { CONTENT_LAKE } from '@plume/twins/twins'
+import { benchLog, waitForServer } from './bench-kit.ts'
+import { startNode, stopProcess } from '../../scripts/lib/supervisor.ts'
 import { uploadPhoto } from './upload-photo.ts'
 
 const WIDTHS = Number(process.env.BENCH_WIDTHS ?? 1000)
@@ -20,7 +21,7 @@ const WEBP_ACCEPT = 'image/webp,*/*'
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-images-'))
 const port = await freePort()
 const logFile = benchLog('image-pipeline')
-const child = startServer(
+const child = startNode(
   CONTENT_LAKE.script,
   ['--no-webhook', '--port', String(port), '--data-dir', dataDir, '--tls-dir', join(dataDir, 'tls')],
   { logFile },
@@ -80,6 +81,6 @@ try {
   )
   console.log(`[bench] transform cache on disk: ${(cacheBytes / 1e6).toFixed(1)} MB (cap 256 MB)`)
 } finally {
-  await stopServer(child)
+  await stopProcess(child)
   rmSync(dataDir, { recursive: true, force: true })
 }

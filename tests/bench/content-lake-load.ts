@@ -1,4 +1,4 @@
-// `npm run bench:lake-load -w twins` (`-- a`, `-- b` or `-- c`: that one only): the three ways an
+// `npm run bench:lake-load` (`-- a`, `-- b` or `-- c`: that one only): the three ways an
 // anonymous client on the local Content Lake's port kept the editor waiting (the lake is reachable by
 // any page of a developer's browser), each against a fresh lake in its own process (seeded, in memory):
 //   (a) 12 listeners whose filter costs a third of a second per document (a 1.8 KB filter, a
@@ -11,9 +11,10 @@
 import { readFileSync } from 'node:fs'
 import { request as httpRequest, type ClientRequest } from 'node:http'
 import { connect, type Socket } from 'node:net'
-import { freePort } from '../free-port.ts'
-import { CONTENT_LAKE } from '../twins.ts'
-import { benchLog, benchOptions, percentile, startServer, stopServer, waitForServer } from './bench-kit.ts'
+import { freePort } from '@plume/twins/free-port'
+import { CONTENT_LAKE } from '@plume/twins/twins'
+import { benchLog, benchOptions, percentile, waitForServer } from './bench-kit.ts'
+import { startNode, stopProcess } from '../../scripts/lib/supervisor.ts'
 
 const API = '/v2025-02-19'
 const logFile = benchLog('content-lake-load')
@@ -25,7 +26,7 @@ type Lake = { url: string; port: number; token: string; pid: number; stop: () =>
 async function startLake(): Promise<Lake> {
   const port = await freePort()
   // In memory (no dataDir), seeded, no webhook.
-  const child = startServer(
+  const child = startNode(
     CONTENT_LAKE.script,
     CONTENT_LAKE.args({ port, seedDir: benchOptions().seedDir, webhook: false }),
     { logFile },
@@ -33,7 +34,7 @@ async function startLake(): Promise<Lake> {
   const url = `http://127.0.0.1:${port}`
   await waitForServer(`${url}/v1/ping`, logFile)
   const { token } = (await (await fetch(`${url}/v1/auth/local-token`)).json()) as { token: string }
-  return { url, port, token, pid: child.pid!, stop: () => stopServer(child) }
+  return { url, port, token, pid: child.pid!, stop: () => stopProcess(child) }
 }
 
 /** The editor's write and query, each timed from request to parsed answer. */

@@ -1,17 +1,18 @@
-// `node twins/bench/content-lake-memory.ts` (from the repository's root; no npm script): the memory
+// `npm run bench:lake-memory`: the memory
 // attack of issue #20 — 60 anonymous queries of 3.9 MB each, with distinct parameters, against a local
 // Content Lake in its own process — and the server's peak resident memory (VmHWM, Linux) afterwards, and
 // whether it still answers.
 import { readFileSync } from 'node:fs'
-import { freePort } from '../free-port.ts'
-import { CONTENT_LAKE } from '../twins.ts'
-import { benchLog, startServer, stopServer, waitForServer } from './bench-kit.ts'
+import { freePort } from '@plume/twins/free-port'
+import { CONTENT_LAKE } from '@plume/twins/twins'
+import { benchLog, waitForServer } from './bench-kit.ts'
+import { startNode, stopProcess } from '../../scripts/lib/supervisor.ts'
 
 const BODIES = 60
 const port = await freePort()
 // Its output goes to a file, read at the end for the reason it died, if it did.
 const logFile = benchLog('content-lake-memory')
-const child = startServer(CONTENT_LAKE.script, ['--memory', '--no-webhook', '--port', String(port)], { logFile })
+const child = startNode(CONTENT_LAKE.script, ['--memory', '--no-webhook', '--port', String(port)], { logFile })
 await waitForServer(`http://127.0.0.1:${port}/v1/ping`, logFile)
 
 const peak = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
@@ -47,4 +48,4 @@ console.log(
     ? `[bench] peak resident memory after: ${alive.toFixed(0)} MB; still running`
     : `[bench] the server died (exit ${child.exitCode}): ${reason()}`,
 )
-await stopServer(child)
+await stopProcess(child)
