@@ -13,9 +13,7 @@ const RATE_LIMIT_CODE = 'PT429'
  * it never depends on this tab staying open.
  */
 export async function submitContact(values: ContactFormValues, locale: Locale): Promise<SubmitOutcome> {
-  const { error } = await getSupabaseBrowserClient()
-    .from('contact_submissions')
-    .insert(toInsertRow(values, locale))
+  const { error } = await getSupabaseBrowserClient().from('contact_submissions').insert(toInsertRow(values, locale))
   if (!error) return 'success'
   console.error('[contact] insert failed', error.code, error.message)
   return error.code === RATE_LIMIT_CODE ? 'rate_limited' : 'error'

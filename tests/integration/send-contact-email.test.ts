@@ -155,7 +155,10 @@ describe('send-contact-email', () => {
 
   it('says which language to answer in: the visitor\u2019s, stored with the message (fr or en only)', async () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`
-    const refused = await test.anon().from('contact_submissions').insert({ ...STORED, locale: 'de' })
+    const refused = await test
+      .anon()
+      .from('contact_submissions')
+      .insert({ ...STORED, locale: 'de' })
     expect(refused.error?.code).toBe('23514')
     const english = await storeAsVisitor({ ...STORED, email: 'english@example.com', locale: 'en' })
     const french = await storeAsVisitor({ ...STORED, email: 'french@example.fr' })
