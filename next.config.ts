@@ -95,7 +95,7 @@ const nextConfig: NextConfig = {
       { source: '/studio/:path*', headers: [csp('studio')] },
       // The inbox and the Studio must never be indexed, even if someone links to them; the inbox and
       // the API are never kept by a browser or a CDN.
-      { source: '/admin-panel-2024', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }, noStore] },
+      { source: '/admin-panel-2024/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }, noStore] },
       { source: '/api/:path*', headers: [noStore] },
       { source: '/studio/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] },
     ]

@@ -1,10 +1,12 @@
 'use client'
 
+import { frFRLocale } from '@sanity/locale-fr-fr'
 import { defineConfig } from 'sanity'
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { sanityApiHost, sanityDataset, sanityProjectId } from './lib/sanity/env'
 import { schemaTypes } from './schemas'
+import { presentationFrench } from './studio/locale/presentation-fr'
 import { locations, mainDocuments } from './studio/presentation'
 import { singletonTypes, structure } from './studio/structure'
 import { TranslationBadge } from './studio/translation/translation-preview'
@@ -24,6 +26,8 @@ export default defineConfig({
   // Lake) runs it; the default strategy's `text::query()` has no engine there (docs/decisions.md).
   search: { strategy: 'groqLegacy' },
   plugins: [
+    // The Studio's own words in French (Sanity's locale package), around the French structure and fields.
+    frFRLocale(),
     structureTool({ structure }),
     // The site in a frame, in draft mode (app/api/draft-mode), on this same origin.
     presentationTool({
@@ -32,6 +36,7 @@ export default defineConfig({
       resolve: { locations, mainDocuments },
     }),
   ],
+  i18n: { bundles: [presentationFrench] },
   schema: {
     types: schemaTypes,
     templates: (templates) => templates.filter(({ schemaType }) => !singletonTypes.has(schemaType)),

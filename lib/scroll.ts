@@ -35,3 +35,21 @@ export function scrollToSectionWhenPresent(id: string, timeoutMs = 3000): () => 
 
 /** Delay between arriving on the home page and scrolling to #services (spec §9). */
 export const NAV_CTA_SCROLL_DELAY_MS = 100
+
+/**
+ * When a field takes the focus half under the fixed header (the browser scrolls a field only when it is
+ * off screen, not when the header covers it or its label), brings the label below the header: WCAG
+ * 2.2's Focus Not Obscured, whether the focus came from a refused send, Tab or a click. The page's
+ * `scroll-padding-top` is the header's room.
+ */
+export function revealFocusedField(field: EventTarget): void {
+  if (!(
+    field instanceof HTMLInputElement ||
+    field instanceof HTMLTextAreaElement ||
+    field instanceof HTMLSelectElement
+  ))
+    return
+  const label = field.labels?.[0] ?? field
+  const room = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0
+  if (label.getBoundingClientRect().top < room) label.scrollIntoView({ block: 'start', behavior: 'instant' })
+}

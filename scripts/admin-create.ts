@@ -1,21 +1,27 @@
-// `npm run admin:create -- --email someone@example.com [--password …]`: creates an inbox admin
-// through the service-role key, on the local server or a hosted project (see docs/supabase.md).
+// `npm run admin:create -- --email someone@example.com [--password …] [--reset-password]`: creates an
+// inbox admin, or gives an existing one a new password, through the service-role key, on the local server or a hosted project (see docs/supabase.md).
 import { parseArgs } from 'node:util'
 import { AdminCreationError, createAdmin } from './lib/create-admin.ts'
-import { generateStrongPassword } from './lib/password-policy.ts'
+import { generateStrongPassword } from './lib/generate-password.ts'
 import { configuredSupabase } from './lib/start-twins.ts'
 
 const target = await configuredSupabase()
-const USAGE = `Usage: npm run admin:create -- --email <address> [--password <password>]
+const USAGE = `Usage: npm run admin:create -- --email <address> [--password <password>] [--reset-password]
 
 Creates a confirmed user and grants it the admin role of the inbox (/admin-panel-2024).
+An existing account keeps its password, unless --reset-password: then it gets a new one.
 Without --password (or ADMIN_PASSWORD), a strong password is generated and printed once.
-A password must have 12+ characters and three kinds of characters (lower, upper, digit, symbol).
+A password must have 12+ characters with lowercase and uppercase letters and digits.
 Target: NEXT_PUBLIC_SUPABASE_URL (default: the local Supabase twin, which must be running; now ${target.url}),
 with SUPABASE_SERVICE_ROLE_KEY (required for a hosted project).`
 
 const { values } = parseArgs({
-  options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean' } },
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    'reset-password': { type: 'boolean' },
+    help: { type: 'boolean' },
+  },
 })
 if (values.help || !values.email) {
   console.log(USAGE)
@@ -38,13 +44,16 @@ if (!serviceRoleKey) {
 const given = values.password ?? process.env.ADMIN_PASSWORD
 const password = given ?? generateStrongPassword()
 try {
-  const { created } = await createAdmin({ url, serviceRoleKey, email: values.email, password })
+  const reset = values['reset-password'] === true
+  const { created } = await createAdmin({ url, serviceRoleKey, email: values.email, password, resetPassword: reset })
   console.log(
     created
       ? `Admin created: ${values.email.trim().toLowerCase()} on ${url}`
-      : `${values.email} already had an account on ${url}: it is now an admin (its password is unchanged).`,
+      : reset
+        ? `${values.email} on ${url}: its password is now the new one (it is an admin).`
+        : `${values.email} already had an account on ${url}: it is now an admin (its password is unchanged; --reset-password sets a new one).`,
   )
-  if (created && !given) console.log(`Password: ${password}    (shown only this once; store it now)`)
+  if ((created || reset) && !given) console.log(`Password: ${password}    (shown only this once; store it now)`)
 } catch (error) {
   if (error instanceof Error && /fetch failed/.test(error.message)) {
     console.error(

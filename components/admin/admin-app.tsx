@@ -8,6 +8,7 @@ import { isAdmin } from '@/lib/admin/inbox-api'
 import { getSupabaseBrowserClient } from '@/lib/supabase/browser-client'
 import { toast } from '@/lib/toast-store'
 import { Inbox } from './inbox'
+import { ForgotPassword } from './forgot-password'
 import { LoginForm } from './login-form'
 
 type State = 'checking' | 'signed-out' | 'admin'
@@ -97,6 +98,7 @@ export function AdminApp() {
       <h1 className="text-3xl font-semibold text-ink">Administration</h1>
       <p className="mt-2 mb-6 text-muted">Connectez-vous pour consulter les messages reçus.</p>
       <LoginForm onSubmit={signIn} busy={busy} />
+      <ForgotPassword client={client} />
     </div>
   )
 }

@@ -7,6 +7,7 @@ import { waitDescription, type ContactCopy } from '@/lib/contact/contact-copy'
 import type { ContactFormValues } from '@/lib/contact/contact-schema'
 import { MESSAGE_MAX, MIN_FILL_TIME_MS } from '@/lib/contact/contact-limits'
 import { cooldownSecondsLeft, recordContactSuccess } from '@/lib/contact/cooldown'
+import { revealFocusedField } from '@/lib/scroll'
 import { toast } from '@/lib/toast-store'
 import { useHydrated } from '@/lib/use-hydrated'
 
@@ -151,7 +152,14 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
   )
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid={`contact-form-${variant}`}>
+    <form
+      onSubmit={onSubmit}
+      // The page's form lies under the fixed header; the dialog is above it (the top layer).
+      onFocus={variant === 'page' ? (event) => revealFocusedField(event.target) : undefined}
+      noValidate
+      className="space-y-5"
+      data-testid={`contact-form-${variant}`}
+    >
       <fieldset disabled={isSubmitting} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           {field(

@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { passwordWeakness } from './password-policy.ts'
+import { passwordWeakness } from '../../lib/admin/password-policy.ts'
 
 /*
  * Creates a confirmed user and grants the admin role through the service-role key: the same calls
@@ -16,11 +16,14 @@ export async function createAdmin({
   serviceRoleKey,
   email,
   password,
+  resetPassword = false,
 }: {
   url: string
   serviceRoleKey: string
   email: string
   password: string
+  /** An existing account gets `password` (else its password stays). */
+  resetPassword?: boolean
 }): Promise<CreateAdminResult> {
   const weakness = passwordWeakness(password, email)
   if (weakness) throw new AdminCreationError(`Password refused: ${weakness}.`)
@@ -36,6 +39,10 @@ export async function createAdmin({
     if (!existing) throw new AdminCreationError(`Could not find the existing user ${normalizedEmail}`)
     userId = existing
     created = false
+    if (resetPassword) {
+      const reset = await client.auth.admin.updateUserById(userId, { password })
+      if (reset.error) throw new AdminCreationError(`Could not set the new password: ${reset.error.message}`)
+    }
   } else {
     userId = data.user.id
   }

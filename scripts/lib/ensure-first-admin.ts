@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js'
 import { createAdmin } from './create-admin.ts'
-import { generateStrongPassword, passwordWeakness } from './password-policy.ts'
+import { passwordWeakness } from '../../lib/admin/password-policy.ts'
+import { generateStrongPassword } from './generate-password.ts'
 
 const DEFAULT_ADMIN_EMAIL = 'admin@localhost.test'
 

@@ -31,9 +31,9 @@ const titleOf = async (id: string) => ((await getDocument(id)) as { title?: { fr
 /** The document's History inspector, showing the published version's events. */
 async function openHistory(page: Page) {
   await page.getByTestId('pane-context-menu-button').last().click()
-  await page.getByRole('menuitem', { name: 'History' }).click()
-  await page.getByTestId('document-header-Published-chip').click()
-  await expect(page.getByText(/Showing the history for the Published version/)).toBeVisible({ timeout: 30_000 })
+  await page.getByRole('menuitem', { name: 'Réviser les changements' }).click()
+  await page.getByTestId('document-header-Publié-chip').click()
+  await expect(page.getByText(/Affichage de l'historique pour la version Publié/)).toBeVisible({ timeout: 30_000 })
 }
 
 test('History lists each publish with its time, Review changes shows it, and an earlier revision restored is back on the site', async ({
@@ -52,23 +52,23 @@ test('History lists each publish with its time, Review changes shows it, and an 
   // Newest first: the three publishes, each with when it happened.
   await expect(events.nth(2)).toBeVisible({ timeout: 30_000 })
   for (let index = 0; index < 3; index++) {
-    await expect(events.nth(index)).toContainText('Published')
-    await expect(events.nth(index)).toContainText(/just now|sec\. ago|min\. ago/)
+    await expect(events.nth(index)).toContainText('Publié')
+    await expect(events.nth(index)).toContainText(/à l’instant|il y a\s\d+\s(s|min)\b/)
   }
 
   // The first edit's revision: the form shows it, and Review changes shows what the next ones changed.
   await events.nth(2).click()
   await expect(field(page, 'title.fr')).toHaveValue(titles[0], { timeout: 30_000 })
-  await page.getByRole('button', { name: 'Review changes', exact: true }).first().click()
+  await page.getByRole('button', { name: 'Réviser les changements', exact: true }).first().click()
   const review = page.getByTestId('review-changes-pane').last()
   // The field that changed, by its path (« Titre › Français »), with the text's difference marked.
   await expect(review).toContainText(/Titre\s*Français/)
   await expect(review).toContainText(/1$/)
 
   // Restored, it becomes the draft; published, it is the site's again.
-  await page.getByTestId('action-reverttorevision').click()
-  await page.getByRole('button', { name: 'Confirm' }).click()
-  await page.getByTestId('document-header-Draft-chip').click()
+  await page.getByTestId('action-restaurer').click()
+  await page.getByRole('button', { name: 'Confirmer' }).click()
+  await page.getByTestId('document-header-Brouillon-chip').click()
   await expect(field(page, 'title.fr')).toHaveValue(titles[0], { timeout: 30_000 })
   await publish(page)
   expect(await titleOf(BENEFIT)).toBe(titles[0])
@@ -95,8 +95,8 @@ test('a deleted document can be restored from its last revision', async ({ page 
   expect(await getDocument(id)).toBeNull()
 
   await openStudio(page, `/studio/structure/avantages;${id}`)
-  await expect(page.getByText('This document has been deleted.')).toBeVisible({ timeout: 60_000 })
-  await page.getByRole('button', { name: 'Restore most recent revision' }).click()
+  await expect(page.getByText('Ce document a été supprimé.')).toBeVisible({ timeout: 60_000 })
+  await page.getByRole('button', { name: 'Restaurer la version la plus récente' }).click()
   await expect(field(page, 'title.fr')).toHaveValue(title, { timeout: 30_000 })
   await publish(page)
   expect(await titleOf(id)).toBe(title)

@@ -158,7 +158,7 @@ test('a document lists the pages that show it, in both languages', async ({ page
   for (const [path, summary, pages] of [
     [
       'services;service-linkedin',
-      'Used on 4 pages',
+      'Utilisé sur 4 pages',
       ['Contenu LinkedIn (FR)', 'LinkedIn content (EN)', 'Accueil (FR)', 'Home (EN)'],
     ],
     // Site settings say where they show (everywhere) and list the main pages.

@@ -181,11 +181,11 @@ export async function openDocument(page: Page, path: string) {
 
 export async function publish(page: Page) {
   // The page is shared by a file's tests: an earlier test's notice must be gone before this one counts.
-  await expect(page.getByText(/was published/)).toHaveCount(0, { timeout: 30_000 })
-  const button = page.getByTestId('action-publish')
+  await expect(page.getByText('Le document a été publié')).toHaveCount(0, { timeout: 30_000 })
+  const button = page.getByTestId('action-publier')
   await expect(button).toBeEnabled({ timeout: 30_000 })
   await button.click()
-  await expect(page.getByText(/was published/)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('Le document a été publié')).toBeVisible({ timeout: 30_000 })
   // The notice comes with the action's answer; the Studio learns that the draft is gone from its
   // listener, a moment later on a busy machine. An editor edits again once the Studio shows it (nothing
   // left to publish): typing into the draft the publish is deleting makes the Studio rebase its edit

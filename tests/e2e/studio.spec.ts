@@ -27,7 +27,7 @@ import {
 test.describe.configure({ mode: 'serial' })
 
 /**
- * Clicks an item of the document's action menu (« … » beside Publish). The pane re-renders while a
+ * Clicks an item of the document's action menu (« … » beside « Publier »). The pane re-renders while a
  * document settles (its draft echoed back, the Presentation tool's list of the pages that show it),
  * which closes an open menu or disables its items for a moment: the menu is opened again until the
  * item, enabled, takes the click (a busy machine once left a test waiting on a menu already closed).
@@ -40,13 +40,10 @@ async function documentAction(page: Page, name: string) {
   }).toPass({ timeout: 60_000 })
 }
 
-/** « Discard changes » from the document's action menu, confirmed. */
+/** « Annuler les modifications » from the document's action menu, confirmed. */
 async function discardChanges(page: Page) {
-  await documentAction(page, 'Discard changes')
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /discard/i })
-    .click()
+  await documentAction(page, 'Annuler les modifications')
+  await page.getByRole('dialog').getByRole('button', { name: 'Annuler les modifications', exact: true }).click()
 }
 
 /** A page of the public site, opened beside the Studio's. */
@@ -80,7 +77,7 @@ test('the Studio signs in offline, shows the structure and opens every document 
   for (const title of ['Réglages du site', 'Accueil', 'À propos', 'Contact']) {
     await structure.getByRole('link', { name: title, exact: true }).click()
     await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
-    await expect(page.getByTestId('action-publish')).toBeVisible()
+    await expect(page.getByTestId('action-publier')).toBeVisible()
   }
   for (const [list, item] of [
     ['Services', 'Contenu LinkedIn'],
@@ -96,9 +93,12 @@ test('the Studio signs in offline, shows the structure and opens every document 
       : documents.getByRole('link').first()
     await link.click()
     await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
-    await expect(page.getByTestId('action-publish')).toBeVisible()
+    await expect(page.getByTestId('action-publier')).toBeVisible()
     await expect(page.getByTestId('input-validation-icon-error')).toHaveCount(0)
   }
+  // The Studio's own words are French (@sanity/locale-fr-fr): the document's actions, its status, the tools.
+  await expect(page.getByTestId('action-publier')).toHaveText(/^Publier|^Publié/)
+  await expect(page.getByText(/^(Publish|Published|Drafts|Review changes|History)$/)).toHaveCount(0)
   expect(errors).toEqual([])
 })
 
@@ -171,12 +171,12 @@ test('clearing a required field shows the validation error and publishing is ref
   const input = field(page, 'hero.title.fr')
   await expect(input).toHaveValue(original, { timeout: 30_000 })
   await input.fill('')
-  // The field's error marker; its tooltip says « Required ».
+  // The field's error marker; its tooltip says « Requis ».
   const marker = page.getByTestId('field-hero.title.fr').getByTestId('input-validation-icon-error')
   await expect(marker).toBeVisible({ timeout: 30_000 })
   await marker.hover()
-  await expect(page.getByText('Required').first()).toBeVisible()
-  await expect(page.getByTestId('action-publish')).toBeDisabled()
+  await expect(page.getByText('Requis').first()).toBeVisible()
+  await expect(page.getByTestId('action-publier')).toBeDisabled()
   await input.fill(original)
   await expect(marker).toHaveCount(0, { timeout: 30_000 })
   // Back to the published text: nothing to publish, the public page is untouched.
@@ -186,7 +186,7 @@ test('clearing a required field shows the validation error and publishing is ref
 
 test('collection documents can be created and deleted; singletons can be neither', async ({ page }) => {
   await openStudio(page, '/studio/structure')
-  await page.getByRole('button', { name: 'Create new document' }).click()
+  await page.getByRole('button', { name: 'Créer un nouveau document' }).click()
   // The types a new document can be: the five collections, in a list of exactly five.
   const types = page.getByRole('listbox', { name: 'new-document.new-document' }).getByRole('link')
   await expect(types).toHaveText(['Avantage', 'Logo client', 'Page légale', 'Service', 'Témoignage'])
@@ -203,24 +203,21 @@ test('collection documents can be created and deleted; singletons can be neither
     ).result
   await expect.poll(idOf, { timeout: 30_000 }).toMatch(/^drafts\./)
   const id = (await idOf()) as string
-  await documentAction(page, 'Delete')
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /delete/i })
-    .click()
+  await documentAction(page, 'Supprimer')
+  await page.getByRole('dialog').getByRole('button', { name: 'Supprimer maintenant' }).click()
   await expect.poll(async () => getDocument(id), { timeout: 30_000 }).toBeNull()
 
   // A singleton offers publish, discard and restore only: no delete, no duplicate (without a draft
   // there is nothing for its action menu, which is then not shown at all).
   await openDocument(page, 'homePage')
-  await expect(page.getByTestId('action-publish')).toBeVisible()
+  await expect(page.getByTestId('action-publier')).toBeVisible()
   const more = page.getByTestId('action-menu-button')
   if ((await more.count()) > 0) {
     await more.click()
     await expect(page.getByRole('menuitem').first()).toBeVisible()
   }
-  await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0)
-  await expect(page.getByRole('menuitem', { name: 'Duplicate' })).toHaveCount(0)
+  for (const name of ['Supprimer', 'Dupliquer', 'Delete', 'Duplicate'])
+    await expect(page.getByRole('menuitem', { name })).toHaveCount(0)
 })
 
 /** A solid-colour PNG of the given size (so its real size is known). */
@@ -274,10 +271,10 @@ test('the Studio works by keyboard alone: open a document from the structure, ed
   await tabTo(page, field(page, 'detailsTitle.fr'), { max: 120 })
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.type(title)
-  await tabTo(page, page.getByTestId('action-publish'), { max: 120 })
-  await expect(page.getByTestId('action-publish')).toBeEnabled({ timeout: 30_000 })
+  await tabTo(page, page.getByTestId('action-publier'), { max: 120 })
+  await expect(page.getByTestId('action-publier')).toBeEnabled({ timeout: 30_000 })
   await page.keyboard.press('Enter')
-  await expect(page.getByText(/was published/)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('Le document a été publié')).toBeVisible({ timeout: 30_000 })
   await waitForPage(page.request, '/contact', title)
 })
 

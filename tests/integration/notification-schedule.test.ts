@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '@plume/twins/free-port'
 import { randomUUID } from 'node:crypto'
 import { startTestSupabase, type TestSupabase } from './local-supabase'
-import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver'
+import { startSmtpReceiver, type SmtpReceiver } from '@plume/twins/smtp-receiver'
 
 /*
  * The retry schedule as the local Supabase server runs it, the way a Supabase project does: the

@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { signedInUser, startTestSupabase, type TestSupabase } from './local-supabase'
-import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver'
+import { startSmtpReceiver, type SmtpReceiver } from '@plume/twins/smtp-receiver'
 
 /*
  * send-contact-email's two other requests (the first, the database's, is in send-contact-email.test.ts):

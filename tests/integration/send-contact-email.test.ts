@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { clientAddress, startTestSupabase, VALID_ROW, type TestSupabase } from './local-supabase'
-import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver'
+import { startSmtpReceiver, type SmtpReceiver } from '@plume/twins/smtp-receiver'
 
 /** The message a visitor stores (the form inserts it under an id it drew itself). */
 const STORED = {

@@ -19,8 +19,8 @@ import { HasherBusyError, type PasswordHasher } from './password-hasher.ts'
 
 /*
  * GoTrue's admin user management (/auth/v1/admin/users, the service role only; twins/docs/
- * supabase-wire.md §5): create (the password hashed off the request thread), list by page, read and
- * delete one user. Inputs Postgres cannot hold or that name no user get GoTrue's 4xx, never a 500.
+ * supabase-wire.md §5): create (the password hashed off the request thread), list by page, read,
+ * set a new password for, and delete one user. Inputs Postgres cannot hold or that name no user get GoTrue's 4xx, never a 500.
  */
 
 export type AdminOptions = {
@@ -129,5 +129,42 @@ export function createUserAdmin(database: Database, { hasher, log }: AdminOption
     sendJson(response, 200, userJson(deleted), headers)
   }
 
-  return { createUser, listUsers, getUser, deleteUser }
+  /** PUT /admin/users/<id>: here only a new password (what `admin:create --reset-password` sends). */
+  async function updateUser(
+    id: string,
+    body: Record<string, unknown>,
+    response: ServerResponse,
+    headers: AnswerHeaders,
+  ) {
+    if (!UUID.test(id)) return authError(response, 404, 'user_not_found', 'User not found', headers)
+    const password = typeof body.password === 'string' ? body.password : undefined
+    if (password !== undefined && password.length < 6)
+      return authError(response, 422, 'weak_password', 'Password should be at least 6 characters.', headers)
+    if (password !== undefined && Buffer.byteLength(password) > PASSWORD_MAX_BYTES) {
+      const message = `Password cannot be longer than ${PASSWORD_MAX_BYTES} characters`
+      return authError(response, 400, 'validation_failed', message, headers)
+    }
+    let hash: string | null = null
+    try {
+      if (password !== undefined) hash = await hasher.hash(password)
+    } catch (error) {
+      if (error instanceof HasherBusyError) return tooManyRequests(response, 1, headers)
+      throw error
+    }
+    const updated = await database.asAuthAdmin(
+      async (tx) =>
+        (
+          await tx.query<UserRow>(
+            `update auth.users set encrypted_password = coalesce($2, encrypted_password), updated_at = now()
+              where id = $1 returning ${USER_COLUMNS}`,
+            [id, hash],
+          )
+        ).rows[0],
+    )
+    if (!updated) return authError(response, 404, 'user_not_found', 'User not found', headers)
+    log({ event: 'auth.admin.update_user', user_id: id, fields: hash ? ['password'] : [] })
+    sendJson(response, 200, userJson(updated), headers)
+  }
+
+  return { createUser, listUsers, getUser, updateUser, deleteUser }
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Database } from './database.ts'
 import { sendJson } from '../http-kit.ts'
 import { createUserAdmin } from './auth-admin.ts'
+import { createRecovery, type RecoveryOptions } from './auth-recovery.ts'
 import { createSessions, type SessionOptions } from './auth-sessions.ts'
 import { authError, userJson, type AnswerHeaders } from './auth-users.ts'
 import { parseJsonBody } from './gateway.ts'
@@ -9,17 +10,20 @@ import { parseJsonBody } from './gateway.ts'
 /*
  * /auth/v1: the GoTrue endpoints supabase-js calls (twins/docs/supabase-wire.md §5), routed to their
  * concern: sessions (auth-sessions.ts: password sign-in, refresh-token rotation with reuse detection,
- * current user, logout) and admin user management (auth-admin.ts). Passwords are bcrypt hashes,
+ * current user, logout), password recovery (auth-recovery.ts) and admin user management (auth-admin.ts). Passwords are bcrypt hashes,
  * computed off the request thread (password-hasher.ts); access tokens are HS256 JWTs with GoTrue's claims.
  */
 
-export type AuthOptions = SessionOptions
+export type AuthOptions = SessionOptions & {
+  recovery: Pick<RecoveryOptions, 'config' | 'throttle' | 'smtpUrl'>
+}
 
 type AuthContext = { role: string; address: string; headers: AnswerHeaders }
 
 export function createAuthApi(database: Database, options: AuthOptions) {
   const sessions = createSessions(database, options)
   const admin = createUserAdmin(database, options)
+  const recovery = createRecovery(database, sessions, { ...options.recovery, hasher: options.hasher, log: options.log })
 
   async function route(
     request: IncomingMessage,
@@ -61,6 +65,9 @@ export function createAuthApi(database: Database, options: AuthOptions) {
       if (current) sendJson(response, 200, userJson(current.user), headers)
       return
     }
+    if (path === '/user' && method === 'PUT') return recovery.updateUser(request, json, response, headers)
+    if (path === '/recover' && method === 'POST') return recovery.recover(json, url, context.address, response, headers)
+    if (path === '/verify' && method === 'POST') return recovery.verify(json, response, headers)
     if (path === '/logout' && method === 'POST') return sessions.logout(request, url, response, headers)
     if (path === '/signup' && method === 'POST') {
       return authError(response, 422, 'signup_disabled', 'Signups not allowed for this instance', headers)
@@ -73,6 +80,7 @@ export function createAuthApi(database: Database, options: AuthOptions) {
       const match = /^\/admin\/users\/([^/]+)$/.exec(path)
       if (match && method === 'DELETE') return admin.deleteUser(match[1], response, headers)
       if (match && method === 'GET') return admin.getUser(match[1], response, headers)
+      if (match && method === 'PUT') return admin.updateUser(match[1], json, response, headers)
     }
     return authError(response, 404, 'not_found', 'Not found', headers)
   }

@@ -37,7 +37,7 @@ export type SessionOptions = {
 export function createSessions(database: Database, options: SessionOptions) {
   const { jwt, throttle, hasher, log } = options
 
-  async function issueSession(user: UserRow, sessionId: string, refreshToken: string) {
+  async function issueSession(user: UserRow, sessionId: string, refreshToken: string, method = 'password') {
     const now = Math.floor(Date.now() / 1000)
     const accessToken = await jwt.sign(
       {
@@ -50,7 +50,7 @@ export function createSessions(database: Database, options: SessionOptions) {
         user_metadata: user.raw_user_meta_data,
         role: 'authenticated',
         aal: 'aal1',
-        amr: [{ method: 'password', timestamp: now }],
+        amr: [{ method, timestamp: now }],
         session_id: sessionId,
         is_anonymous: false,
       },
@@ -111,6 +111,12 @@ export function createSessions(database: Database, options: SessionOptions) {
       return authError(response, 400, 'invalid_credentials', 'Invalid login credentials', headers)
     }
     attempt.succeeded()
+    log({ event: 'auth.sign_in', outcome: 'success', email, address, user_id: user.id })
+    sendJson(response, 200, await openSession(user, 'password'), headers)
+  }
+
+  /** A new session for `user` (signed in by `method`: a password, a recovery link), as /token answers it. */
+  async function openSession(user: UserRow, method: string) {
     const sessionId = randomUUID()
     const refreshToken = newRefreshToken()
     const signedIn = await database.asAuthAdmin(async (tx) => {
@@ -127,8 +133,7 @@ export function createSessions(database: Database, options: SessionOptions) {
         )
       ).rows[0]
     })
-    log({ event: 'auth.sign_in', outcome: 'success', email, address, user_id: user.id })
-    sendJson(response, 200, await issueSession(signedIn, sessionId, refreshToken), headers)
+    return issueSession(signedIn, sessionId, refreshToken, method)
   }
 
   async function refresh(body: Record<string, unknown>, response: ServerResponse, headers: AnswerHeaders) {
@@ -239,5 +244,5 @@ export function createSessions(database: Database, options: SessionOptions) {
     send(response, 204, null, headers)
   }
 
-  return { signInWithPassword, refresh, currentUser, logout }
+  return { signInWithPassword, openSession, refresh, currentUser, logout }
 }

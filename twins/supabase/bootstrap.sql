@@ -60,6 +60,10 @@ create table if not exists auth.users (
   updated_at timestamptz not null default now()
 );
 
+-- GoTrue's recovery columns (auth-recovery.ts); added to data folders made before them.
+alter table auth.users add column if not exists recovery_token varchar(255);
+alter table auth.users add column if not exists recovery_sent_at timestamptz;
+
 create table if not exists auth.sessions (
   id uuid primary key,
   user_id uuid not null references auth.users (id) on delete cascade,

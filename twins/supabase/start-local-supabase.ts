@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path'
 import type { Socket } from 'node:net'
 import { createAuthApi } from './auth-api.ts'
+import { readAuthConfig } from './auth-config.ts'
 import { openDatabase, type DatabaseOptions } from './database.ts'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './supabase-cli-settings.ts'
 import { handleFunction, type PlatformEnv } from './functions-api.ts'
@@ -275,6 +276,13 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
     hasher,
     refreshReuseIntervalSeconds: options.refreshReuseIntervalSeconds ?? 10,
     log,
+    recovery: {
+      config: readAuthConfig(options.supabaseDir),
+      // Its own counters: 5 requests per address and account in 15 minutes, 20 per address.
+      throttle: createLoginThrottle({ ...DEFAULT_THROTTLE, maxPerEmail: 20 }),
+      // The auth emails go where the functions' do (the mail viewer offline), as Inbucket gets both.
+      smtpUrl: () => process.env.SMTP_URL || envDefaults.SMTP_URL,
+    },
   })
   // Vault's secrets a cron job reads to call a function (Supabase's documented pattern): this server's
   // URL and service key, stored before the jobs first run. pg_net's worker performs what they queue.
