@@ -29,6 +29,7 @@ describe('contact_submissions insert (anon, as the forms do it)', () => {
       message: VALID_ROW.message,
       phone: VALID_ROW.phone,
       package: 'Growth',
+      locale: 'fr',
       is_read: false,
     })
     expect(String(row.id)).toMatch(/^[0-9a-f-]{36}$/)
@@ -61,6 +62,7 @@ describe('contact_submissions insert (anon, as the forms do it)', () => {
     ],
     ['message too long', { message: 'm'.repeat(1001) }, 'contact_submissions_message_check'],
     ['package too long', { package: 'p'.repeat(101) }, 'contact_submissions_package_check'],
+    ['a language the site does not have', { locale: 'de' }, 'contact_submissions_locale_check'],
     [
       '101 characters outside the BMP (counted as characters, as zod does)',
       { name: '😀'.repeat(101) },
