@@ -1,5 +1,5 @@
 import type { StructureResolver } from 'sanity/structure'
-import { TranslationsOverview } from './translation/translations-overview'
+import { PendingTranslationsCount, TranslationsOverview } from './translation/translations-overview'
 
 /** Singletons: one document each, opened directly; never created or deleted from the Studio. */
 export const singletonTypes = new Set(['siteSettings', 'homePage', 'aboutPage', 'contactPage'])
@@ -41,8 +41,10 @@ export const structure: StructureResolver = (S) =>
       ),
       S.divider(),
       // Every English field that no longer follows its French, or has none: studio/translation.
+      // Its count as the item's media, kept current (studio/translation/use-pending-translations.ts).
       S.listItem()
         .title('Traductions à revoir')
         .id('translations')
+        .icon(PendingTranslationsCount)
         .child(S.component(TranslationsOverview).id('translations').title('Traductions à revoir')),
     ])

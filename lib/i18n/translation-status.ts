@@ -16,6 +16,8 @@ export type LocaleValue = {
   fr?: unknown
   en?: unknown
   enSource?: EnglishSource
+  /** On an image's alternative text: the asset it was written for (the Studio records it). */
+  forAsset?: string
 }
 
 /** « à jour », « à revoir », « manquant »; `none` when there is no French to translate yet. */
@@ -35,6 +37,8 @@ export type TranslationStatus = {
   sourceFr?: string
   /** When the English was written or marked current. */
   writtenAt?: string
+  /** An image's alternative text written for another image: both languages are « à revoir ». */
+  imageReplaced?: boolean
 }
 
 type Block = { _type?: string; children?: { text?: unknown }[] }
@@ -70,6 +74,11 @@ export function englishSourceFor(value: LocaleValue | null | undefined, now = ne
   return { fr: plainText(value?.fr), at: now.toISOString() }
 }
 
+/** Whether an image's alternative text was written for another image than `assetRef` (as recorded). */
+export function altImageReplaced(alt: LocaleValue | null | undefined, assetRef: unknown): boolean {
+  return alt?.forAsset !== undefined && typeof assetRef === 'string' && alt.forAsset !== assetRef
+}
+
 /** A path inside a document, as Sanity writes it (array members by `_key`). */
 export type FieldPath = (string | number | { _key: string })[]
 
@@ -81,7 +90,11 @@ const LOCALE_TYPES = new Set(['localeString', 'localeText', 'localeBlockContent'
 function isLocaleValue(value: Record<string, unknown>): boolean {
   if (typeof value._type === 'string') return LOCALE_TYPES.has(value._type)
   const keys = Object.keys(value).filter((key) => !key.startsWith('_'))
-  return keys.length > 0 && keys.every((key) => key === 'fr' || key === 'en' || key === 'enSource') && 'fr' in value
+  return (
+    keys.length > 0 &&
+    keys.every((key) => key === 'fr' || key === 'en' || key === 'enSource' || key === 'forAsset') &&
+    'fr' in value
+  )
 }
 
 /** Every bilingual field of a document, with its status, in document order (one walk, no request). */
@@ -97,6 +110,22 @@ export function localeFields(document: unknown): LocaleField[] {
     }
     if (!value || typeof value !== 'object') return
     const record = value as Record<string, unknown>
+    // An image whose alternative text was written for the image it replaced: both languages to review.
+    const alt = record.alt as LocaleValue | undefined
+    if (
+      alt &&
+      typeof alt === 'object' &&
+      altImageReplaced(alt, (record.asset as { _ref?: unknown } | undefined)?._ref)
+    ) {
+      found.push({
+        path: [...path, 'alt'],
+        value: alt,
+        status: { ...translationStatus(alt), state: 'stale', imageReplaced: true },
+      })
+      for (const [key, child] of Object.entries(record))
+        if (!key.startsWith('_') && key !== 'alt') walk(child, [...path, key])
+      return
+    }
     if (path.length > 0 && isLocaleValue(record)) {
       found.push({ path, value: record as LocaleValue, status: translationStatus(record as LocaleValue) })
       return

@@ -18,6 +18,8 @@ export const localeString = defineType({
       validation: (rule) => [rule.required(), staleEnglishWarning(rule)],
     }),
     englishSourceField,
+    // On an image's alternative text: the asset it describes (studio/translation/locale-input.tsx).
+    defineField({ name: 'forAsset', title: 'Image décrite', type: 'string', hidden: true }),
   ],
   options: { columns: 2 },
 })

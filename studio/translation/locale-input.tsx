@@ -2,6 +2,7 @@ import { Badge, Box, Button, Card, Checkbox, Flex, Grid, Stack, Text } from '@sa
 import { useEffect, useRef, useState } from 'react'
 import { ObjectInputMember, set, setIfMissing, useFormValue, type ObjectInputProps } from 'sanity'
 import {
+  altImageReplaced,
   englishSourceFor,
   plainText,
   STATE_LABELS,
@@ -23,14 +24,30 @@ const formatDate = (iso: string | undefined) => (iso ? dateFormat.format(new Dat
  * French it was written from.
  */
 export function LocaleInput(props: ObjectInputProps) {
-  const { members, onChange, focusPath, schemaType } = props
+  const { members, onChange, focusPath, schemaType, path } = props
   const value = props.value as LocaleValue | undefined
   const status = translationStatus(value)
   const documentUpdatedAt = useFormValue(['_updatedAt']) as string | undefined
   const [minorEdit, setMinorEdit] = useState(false)
   const [frenchEditedHere, setFrenchEditedHere] = useState(false)
+  // « Marquer l'anglais à jour » writes the mark to the draft, like any edit: it says so until publishing.
+  const [markedHere, setMarkedHere] = useState(false)
   const focused = focusPath[0]
   const previous = useRef({ fr: plainText(value?.fr), en: plainText(value?.en) })
+  // An image's alternative text (this field is `alt` beside an `asset`): the image it describes.
+  const assetRef = useFormValue([...path.slice(0, -1), 'asset', '_ref']) as string | undefined
+  const describesAsset = (ref: string | undefined) => onChange([setIfMissing({}), set(ref, ['forAsset'])])
+  const imageReplaced = altImageReplaced(value, assetRef)
+  const previousAsset = useRef(assetRef)
+  useEffect(() => {
+    const before = previousAsset.current
+    previousAsset.current = assetRef
+    // The image replaced here: the text described the one before, unless recorded already.
+    if (path.at(-1) === 'alt' && before && assetRef && before !== assetRef && value?.forAsset === undefined)
+      describesAsset(before)
+    // Only the asset matters; the recorded value is read as it is now.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [assetRef])
 
   // The editor's own keystrokes (focus in that language) record what the English now follows: writing
   // the English, or correcting the French with « Correction mineure » ticked. A change from elsewhere
@@ -45,6 +62,8 @@ export function LocaleInput(props: ObjectInputProps) {
     if (en !== before.en && focused === 'en' && en.trim() && sourceOutdated) recordSource()
     if (fr !== before.fr && focused === 'fr') {
       setFrenchEditedHere(true)
+      // Rewritten in French after the image changed: it describes this image now.
+      if (imageReplaced) describesAsset(assetRef)
       if (minorEdit && en.trim()) recordSource()
       // Written before the status existed: the English followed the French as it was until now.
       else if (en.trim() && value?.enSource?.fr === undefined) onChange(set({ fr: before.fr }, ['enSource']))
@@ -71,11 +90,32 @@ export function LocaleInput(props: ObjectInputProps) {
   const columns = (schemaType.options as { columns?: number } | undefined)?.columns ?? 1
   const markCurrent = () => onChange([setIfMissing({}, ['enSource']), set(englishSourceFor(value), ['enSource'])])
 
+  const imageNotice = imageReplaced && (
+    <Card tone="caution" padding={3} radius={2} border data-testid="alt-image-replaced">
+      <Stack gap={3}>
+        <Flex>
+          <Badge tone="caution">Français et anglais {STATE_LABELS.stale}</Badge>
+        </Flex>
+        <Text size={1}>L’image a été remplacée : ce texte décrit peut-être l’ancienne.</Text>
+        <Flex>
+          <Button
+            tone="primary"
+            fontSize={1}
+            padding={2}
+            text="Le texte décrit la nouvelle image"
+            onClick={() => describesAsset(assetRef)}
+          />
+        </Flex>
+      </Stack>
+    </Card>
+  )
+
   return (
     <Grid gridTemplateColumns={[1, 1, columns]} gap={4}>
+      {imageNotice && <Box style={{ gridColumn: '1 / -1' }}>{imageNotice}</Box>}
       <Stack gap={2}>
         {member('fr')}
-        {frenchEditedHere && status.state === 'stale' && (
+        {frenchEditedHere && status.state === 'stale' && !imageReplaced && (
           <Card tone="caution" padding={2} radius={2} data-testid="french-notice">
             <Stack gap={2}>
               <Text size={1}>L’anglais sera à revoir.</Text>
@@ -99,7 +139,7 @@ export function LocaleInput(props: ObjectInputProps) {
       </Stack>
       <Stack gap={2}>
         {member('en')}
-        {status.state === 'stale' && (
+        {status.state === 'stale' && !imageReplaced && (
           <Card tone="caution" padding={3} radius={2} border data-testid="english-stale">
             <Stack gap={3}>
               <Stack gap={2}>
@@ -129,9 +169,25 @@ export function LocaleInput(props: ObjectInputProps) {
                   text="Modifier l’anglais"
                   onClick={() => props.onPathFocus(['en'])}
                 />
-                <Button tone="primary" fontSize={1} padding={2} text="Marquer l’anglais à jour" onClick={markCurrent} />
+                <Button
+                  tone="primary"
+                  fontSize={1}
+                  padding={2}
+                  text="Marquer l’anglais à jour"
+                  onClick={() => {
+                    markCurrent()
+                    setMarkedHere(true)
+                  }}
+                />
               </Flex>
             </Stack>
+          </Card>
+        )}
+        {markedHere && status.state === 'current' && (
+          <Card tone="positive" padding={2} radius={2} data-testid="english-marked">
+            <Text size={1}>
+              Anglais marqué à jour dans le brouillon : le site le saura quand vous publierez le document.
+            </Text>
           </Card>
         )}
         {status.state === 'missing' && (

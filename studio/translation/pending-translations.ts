@@ -5,7 +5,8 @@ export type PendingField = {
   pathString: string
   /** The field as an editor names it: its titles from the document down, « Titre › Accroche ». */
   title: string
-  state: 'stale' | 'missing'
+  /** 'unpublished': stale or missing in the published document, fixed in its draft (« à publier »). */
+  state: 'stale' | 'missing' | 'unpublished'
   label: string
   /** Since when the English may be out of date: the document's last update. */
   since: string
@@ -63,24 +64,46 @@ function documentTitle(document: Record<string, unknown>): string | undefined {
   return undefined
 }
 
-/** Documents with at least one stale or missing English field, oldest French change first. */
+/**
+ * Documents with at least one English field that needs an editor, oldest French change first, from
+ * the documents as the Content Lake holds them (published and drafts): a field stale or missing in
+ * what editors see (the draft, else the published document), and a field the site still shows stale
+ * whose draft fixes it (« à publier »), so the list never says « à jour » while the site is not.
+ */
 export function pendingTranslations(documents: Record<string, unknown>[], schema: Schema): PendingDocument[] {
-  const pending: PendingDocument[] = []
+  const pairs = new Map<string, { published?: Record<string, unknown>; draft?: Record<string, unknown> }>()
   for (const document of documents) {
-    const fields = fieldsToReview(document)
-    if (fields.length === 0) continue
+    const rawId = String(document._id)
+    const id = rawId.replace(/^drafts\./, '')
+    if (id.includes('.')) continue // release versions (versions.<release>.<id>): not served here
+    const pair = pairs.get(id) ?? {}
+    pair[rawId.startsWith('drafts.') ? 'draft' : 'published'] = document
+    pairs.set(id, pair)
+  }
+  const pending: PendingDocument[] = []
+  for (const [id, { published, draft }] of pairs) {
+    const document = (draft ?? published)!
     const type = String(document._type)
     const schemaType = schema.get(type) as unknown as SchemaTypeLike | undefined
     const updatedAt = String(document._updatedAt ?? '')
-    const rows: PendingField[] = fields.map(({ path, status }) => ({
+    const row = (path: FieldPath, state: PendingField['state'], source: Record<string, unknown>): PendingField => ({
       pathString: pathToString(path),
-      title: fieldTitles(schemaType, path, document).join(' › '),
-      state: status.state as 'stale' | 'missing',
-      label: `EN ${STATE_LABELS[status.state as 'stale' | 'missing']}`,
+      title: fieldTitles(schemaType, path, source).join(' › '),
+      state,
+      label: `EN ${state === 'unpublished' ? 'à publier' : STATE_LABELS[state]}`,
       since: updatedAt,
-    }))
+    })
+    const rows = fieldsToReview(document).map(({ path, status }) => {
+      const field = row(path, status.state as 'stale' | 'missing', document)
+      return status.imageReplaced ? { ...field, label: 'FR et EN à revoir (image remplacée)' } : field
+    })
+    if (draft && published) {
+      const open = new Set(rows.map((field) => field.pathString))
+      for (const { path } of fieldsToReview(published))
+        if (!open.has(pathToString(path))) rows.push(row(path, 'unpublished', published))
+    }
+    if (rows.length === 0) continue
     rows.sort((a, b) => a.since.localeCompare(b.since))
-    const id = String(document._id).replace(/^drafts\./, '')
     pending.push({
       id,
       type,
@@ -92,3 +115,7 @@ export function pendingTranslations(documents: Record<string, unknown>[], schema
   }
   return pending.sort((a, b) => a.since.localeCompare(b.since))
 }
+
+/** How many fields of all documents need an editor (the structure's « Traductions à revoir » count). */
+export const pendingFieldCount = (documents: PendingDocument[]) =>
+  documents.reduce((sum, document) => sum + document.fields.length, 0)

@@ -1,28 +1,16 @@
 import { Badge, Box, Card, Flex, Spinner, Stack, Text } from '@sanity/ui'
-import { useEffect, useState } from 'react'
-import { useClient, useSchema } from 'sanity'
 import { IntentLink } from 'sanity/router'
-import { pendingTranslations, type PendingDocument } from './pending-translations'
+import { pendingFieldCount } from './pending-translations'
+import { usePendingTranslations } from './use-pending-translations'
 
 /**
- * « Traductions à revoir »: every stale or missing English field of every document (drafts as the
- * editors see them), grouped by document, the oldest French change first, each a link that opens the
- * document at that field. Read in one query; the statuses are computed here, from the content.
+ * « Traductions à revoir »: every English field that needs an editor (stale or missing in the draft as
+ * editors see it, or fixed in a draft not yet published: « à publier »), grouped by document, the
+ * oldest French change first, each a link that opens the document at that field. The statuses are
+ * computed here, from the content, and follow it live.
  */
 export function TranslationsOverview() {
-  const client = useClient({ apiVersion: '2025-02-19' })
-  const schema = useSchema()
-  const [documents, setDocuments] = useState<PendingDocument[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  useEffect(() => {
-    const types = schema.getTypeNames().filter((name) => schema.get(name)?.type?.name === 'document')
-    const subscription = client.observable.fetch('*[_type in $types]', { types }, { perspective: 'drafts' }).subscribe({
-      next: (result: Record<string, unknown>[]) => setDocuments(pendingTranslations(result, schema)),
-      error: (reason: Error) => setError(reason.message),
-    })
-    return () => subscription.unsubscribe()
-  }, [client, schema])
+  const { documents, error } = usePendingTranslations()
 
   if (error) return <Message tone="critical" text={`Impossible de lire les traductions : ${error}`} />
   if (!documents)
@@ -47,7 +35,7 @@ export function TranslationsOverview() {
               {document.fields.map((field) => (
                 <Box as="li" key={field.pathString}>
                   <Flex align="center" gap={2}>
-                    <Badge tone={field.state === 'missing' ? 'critical' : 'caution'}>{field.label}</Badge>
+                    <Badge tone={TONES[field.state]}>{field.label}</Badge>
                     <Text size={1}>
                       <IntentLink
                         intent="edit"
@@ -64,6 +52,20 @@ export function TranslationsOverview() {
         </Card>
       ))}
     </Stack>
+  )
+}
+
+const TONES = { missing: 'critical', stale: 'caution', unpublished: 'primary' } as const
+
+/** The structure item's count: how many English fields need an editor (none: nothing shown). */
+export function PendingTranslationsCount() {
+  const { documents } = usePendingTranslations()
+  const count = documents ? pendingFieldCount(documents) : 0
+  if (count === 0) return null
+  return (
+    <Badge tone="caution" fontSize={0} data-testid="translations-count" aria-label={`${count} à revoir`}>
+      {count}
+    </Badge>
   )
 }
 

@@ -118,7 +118,7 @@ test('every tool of the Studio leads somewhere: Structure, Aperçu, and Releases
   }
 })
 
-test('a photo uploaded for the about page, cropped and published, reaches the page cropped and in widths for each screen', async ({
+test('a photo uploaded for the about page (its alternative text « à revoir » until confirmed), cropped and published, reaches the page cropped and in widths for each screen', async ({
   page,
 }) => {
   // 3000×2000, a size no seed asset has; a gradient rather than one colour, so the file weighs as a photo does.
@@ -145,6 +145,11 @@ test('a photo uploaded for the about page, cropped and published, reaches the pa
   await expect
     .poll(async () => JSON.stringify(await getDocument('drafts.aboutPage')), { timeout: 30_000 })
     .toContain(`-${width}x${height}-jpg`)
+  // The alternative text described the photo before: « à revoir » in both languages, until confirmed.
+  const altNotice = page.getByTestId('alt-image-replaced')
+  await expect(altNotice).toContainText('Français et anglais à revoir', { timeout: 30_000 })
+  await altNotice.getByRole('button', { name: 'Le texte décrit la nouvelle image' }).click()
+  await expect(altNotice).toHaveCount(0)
   // The crop is set through the Content Lake's API, as the Studio's crop dialog writes it: dragging that
   // dialog's handles to exact fractions is not something a test can do reliably. The middle half across,
   // the middle four fifths down: a 1500×1600 area from (750, 200).
@@ -198,6 +203,8 @@ test('a French change made outside the Studio marks its English « à revoir » 
   await openStudio(page, '/studio/structure/temoignages')
   await expect(page.getByRole('link', { name: /Sophie Bernard.*EN à revoir/s })).toBeVisible({ timeout: 60_000 })
   await openStudio(page, '/studio/structure/translations')
+  // The structure's item counts what waits (this field among them).
+  await expect(page.getByTestId('translations-count')).toHaveText(/^[1-9]\d*$/)
   const overview = page.getByTestId('translations-overview')
   await expect(overview).toContainText('Sophie Bernard', { timeout: 60_000 })
   // (The Presentation tests, beside these, mark another testimonial for a while.)
@@ -212,6 +219,8 @@ test('a French change made outside the Studio marks its English « à revoir » 
   // A change that kept the meaning: marked current, and published, the English follows this French.
   await notice.getByRole('button', { name: 'Marquer l’anglais à jour' }).click()
   await expect(notice).toHaveCount(0)
+  // The mark is in the draft: the field says it takes effect when published, the overview « à publier ».
+  await expect(page.getByTestId('english-marked')).toContainText('quand vous publierez le document')
   await publish(page)
   const stored = (await getDocument(TESTIMONIAL)) as { content: { enSource: { fr: string } } }
   expect(stored.content.enSource.fr).toBe(changed)

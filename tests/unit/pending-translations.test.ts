@@ -106,4 +106,31 @@ describe('pendingTranslations', () => {
     ])
     expect(pendingTranslations([documents[0]], schema)).toEqual([])
   })
+
+  it('never says « à jour » while the site is stale: a draft that fixes a published stale field is « à publier »', () => {
+    const published = {
+      _id: 'testimonial-3',
+      _type: 'testimonial',
+      _updatedAt: '2026-11-05T00:00:00Z',
+      name: 'Lina',
+      content: { ...current, fr: 'B', enSource: { fr: 'A' } },
+    }
+    const fixed = { ...published, _id: 'drafts.testimonial-3', content: { ...current, fr: 'B', enSource: { fr: 'B' } } }
+    const [pending] = pendingTranslations([published, fixed], schema)
+    expect(pending.fields).toEqual([
+      {
+        pathString: 'content',
+        title: 'Témoignage',
+        state: 'unpublished',
+        label: 'EN à publier',
+        since: '2026-11-05T00:00:00Z',
+      },
+    ])
+    // Once published (the draft gone, the published document fixed), nothing waits.
+    expect(pendingTranslations([{ ...fixed, _id: 'testimonial-3' }], schema)).toEqual([])
+    // A draft that is itself stale shows as « à revoir », once.
+    expect(
+      pendingTranslations([published, { ...published, _id: 'drafts.testimonial-3' }], schema)[0].fields,
+    ).toMatchObject([{ state: 'stale' }])
+  })
 })

@@ -93,4 +93,21 @@ describe('localeFields / fieldsToReview (one walk over a document, no request)',
       ['packages[_key=="growth"].features[_key=="f1"]', 'missing'],
     ])
   })
+
+  it('an image replaced since its alternative text was written: the text is « à revoir » in both languages', () => {
+    const alt = { _type: 'localeString', fr: 'La fondatrice', en: 'The founder', enSource: { fr: 'La fondatrice' } }
+    const photo = (forAsset: string | undefined) => ({
+      _id: 'aboutPage',
+      photo: { _type: 'image', asset: { _ref: 'image-new' }, alt: { ...alt, forAsset } },
+    })
+    const [field] = fieldsToReview(photo('image-old'))
+    expect([pathToString(field.path), field.status.state, field.status.imageReplaced]).toEqual([
+      'photo.alt',
+      'stale',
+      true,
+    ])
+    // Written for this image, or before the Studio recorded which: nothing to review.
+    expect(fieldsToReview(photo('image-new'))).toEqual([])
+    expect(fieldsToReview(photo(undefined))).toEqual([])
+  })
 })
