@@ -115,7 +115,10 @@ export function PasswordReset() {
             {problem}
           </p>
           {problem === EXPIRED ? (
-            <Link href={INBOX_PATH} className="text-sm font-semibold text-clay-strong underline underline-offset-4">
+            <Link
+              href={INBOX_PATH}
+              className="block w-fit text-sm font-semibold text-clay-strong underline underline-offset-4"
+            >
               Demander un nouveau lien
             </Link>
           ) : null}
