@@ -25,6 +25,9 @@ export default defineConfig({
   // finds what an editor types as well as the full-text engine does, and groq-js (the local Content
   // Lake) runs it; the default strategy's `text::query()` has no engine there (docs/decisions.md).
   search: { strategy: 'groqLegacy' },
+  // One way to sign in (the local Content Lake's editor, or a hosted project with one provider): go
+  // straight to it. Sanity 6.16 writes its provider chooser's heading in English, outside any locale.
+  auth: { redirectOnSingle: true },
   plugins: [
     // The Studio's own words in French (Sanity's locale package), around the French structure and fields.
     frFRLocale(),

@@ -79,13 +79,13 @@ export const STEGA = /[\u200B-\u200D\u2060-\u2064\uFEFF]|[\u{1D173}-\u{1D17A}]/u
 export const field = (page: Page, path: string) => page.locator(`[id="${path}"]`)
 
 /**
- * Signs the page's context in as an editor does: the Studio's sign-in screen lists the Content Lake's
- * providers (offline one, « Éditeur local »), the provider sends the browser back with a session the
- * Studio exchanges for a token, kept in the context's localStorage for its later pages.
+ * Signs the page's context in as an editor does: the Studio goes to the Content Lake's one provider
+ * (offline, « Éditeur local »), which sends the browser back with a session the Studio exchanges for a
+ * token, kept in the context's localStorage for its later pages.
  */
 export async function signInToStudio(page: Page) {
   await page.goto('/studio')
-  await page.getByRole('link', { name: 'Éditeur local' }).click()
+  // One provider (redirectOnSingle, sanity.config.ts): the Studio goes to it without the chooser.
   await expect(page.getByRole('listbox', { name: 'Contenu' })).toBeVisible({ timeout: 60_000 })
 }
 
