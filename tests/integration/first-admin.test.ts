@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createAdmin } from '../../scripts/lib/create-admin.ts'
 import { ensureFirstAdmin } from '../../scripts/lib/ensure-first-admin.ts'
 import { startTestSupabase, type TestSupabase } from './local-supabase'
 
-// `npm start`'s first run on the local Supabase twin: one admin, created once, through the HTTP API.
+// `npm start`'s first run on the local Supabase twin: one admin, created once, through the HTTP API; and
+// `npm run admin:create` on an existing account, whose password changes only with --reset-password.
 let test: TestSupabase
 beforeAll(async () => {
   test = await startTestSupabase()
@@ -44,5 +46,18 @@ describe('ensureFirstAdmin', () => {
       errors.mockRestore()
       logs.mockRestore()
     }
+  })
+})
+
+describe('createAdmin on an existing account', () => {
+  it('keeps its password, unless asked to reset it: then the new one signs in and the old one no longer does', async () => {
+    const target = { url: test.server.url, serviceRoleKey: test.server.serviceRoleKey, email: 'reset@example.fr' }
+    const signsIn = async (password: string) =>
+      !(await test.anon().auth.signInWithPassword({ email: target.email, password })).error
+    expect(await createAdmin({ ...target, password: 'Encre-Bleue-Lundi-26' })).toMatchObject({ created: true })
+    expect(await createAdmin({ ...target, password: 'Encre-Verte-Mardi-27' })).toMatchObject({ created: false })
+    expect([await signsIn('Encre-Bleue-Lundi-26'), await signsIn('Encre-Verte-Mardi-27')]).toEqual([true, false])
+    await createAdmin({ ...target, password: 'Encre-Rouge-Jeudi-28', resetPassword: true })
+    expect([await signsIn('Encre-Bleue-Lundi-26'), await signsIn('Encre-Rouge-Jeudi-28')]).toEqual([false, true])
   })
 })
