@@ -28,8 +28,10 @@ describe('the Sanity client and the Studio', () => {
     expect(client.perspective).toBe('published')
     expect(studio.projectId).toBe('abc123de')
     expect(studio.apiHost).toBe('https://api.sanity.io')
-    // Nothing decided for the Studio that Sanity's API decides: sign-in, features.
-    for (const key of ['auth', 'unstable_clientFactory', 'releases', 'tasks', 'scheduledPublishing'])
+    // Nothing decided for the Studio that Sanity's API decides: the sign-in's providers (the chooser is
+    // only skipped when there is one), features.
+    expect(studio.auth).toEqual({ redirectOnSingle: true })
+    for (const key of ['unstable_clientFactory', 'releases', 'tasks', 'scheduledPublishing'])
       expect(studio[key]).toBeUndefined()
     expect(studio.search).toEqual({ strategy: 'groqLegacy' })
   })
@@ -44,6 +46,7 @@ describe('the Sanity client and the Studio', () => {
     expect(client.url).toBe('http://127.0.0.1:54999/v2025-10-01')
     expect(client.token).toBe('viewer')
     expect(studio.apiHost).toBe('https://localhost:54999')
-    for (const key of ['auth', 'unstable_clientFactory']) expect(studio[key]).toBeUndefined()
+    expect(studio.auth).toEqual({ redirectOnSingle: true })
+    expect(studio.unstable_clientFactory).toBeUndefined()
   })
 })
