@@ -3,6 +3,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { useId, useState, type FormEvent } from 'react'
 import { buttonClasses } from '@/components/ui/button-styles'
+import { AdminField } from './admin-field'
 import { RECOVERY_SENT, RESET_PATH } from '@/lib/admin/password-recovery'
 import { toast } from '@/lib/toast-store'
 
@@ -65,20 +66,15 @@ export function ForgotPassword({ client }: { client: SupabaseClient }) {
     >
       <h2 className="font-sans text-lg font-semibold text-ink">Mot de passe oublié</h2>
       <p className="text-sm text-muted">Recevez par email un lien pour choisir un nouveau mot de passe.</p>
-      <div>
-        <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-ink">
-          Email
-        </label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          disabled={busy}
-          className="mt-2 block w-full rounded-xl border border-control bg-white px-4 py-3 text-ink focus:border-clay focus:outline-none disabled:bg-sand/60"
-        />
-      </div>
+      <AdminField
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={setEmail}
+        disabled={busy}
+      />
       <button type="submit" disabled={busy} className={buttonClasses('secondary', 'md', 'w-full')}>
         {busy ? 'Envoi en cours...' : 'Envoyer le lien'}
       </button>

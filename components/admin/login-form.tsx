@@ -2,6 +2,7 @@
 
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { buttonClasses } from '@/components/ui/button-styles'
+import { AdminField } from './admin-field'
 import { dismissToast, getToasts } from '@/lib/toast-store'
 
 type LoginFormProps = { onSubmit: (email: string, password: string) => Promise<void>; busy: boolean }
@@ -28,38 +29,26 @@ export function LoginForm({ onSubmit, busy }: LoginFormProps) {
     }
   }
 
-  const field =
-    'mt-2 block w-full rounded-xl border border-control bg-white px-4 py-3 text-ink focus:border-clay focus:outline-none disabled:bg-sand/60'
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-5" data-testid="admin-login-form">
-      <div>
-        <label htmlFor="admin-email" className="block text-sm font-semibold text-ink">
-          Email
-        </label>
-        <input
-          id="admin-email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          disabled={busy}
-          className={field}
-        />
-      </div>
-      <div>
-        <label htmlFor="admin-password" className="block text-sm font-semibold text-ink">
-          Mot de passe
-        </label>
-        <input
-          id="admin-password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          disabled={busy}
-          className={field}
-        />
-      </div>
+      <AdminField
+        id="admin-email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={setEmail}
+        disabled={busy}
+      />
+      <AdminField
+        id="admin-password"
+        label="Mot de passe"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        disabled={busy}
+      />
       <button type="submit" disabled={busy} className={buttonClasses('primary', 'lg', 'w-full')}>
         {busy ? 'Connexion en cours...' : 'Se connecter'}
       </button>

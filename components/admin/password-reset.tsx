@@ -5,6 +5,7 @@ import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useEffect, useState, type FormEvent } from 'react'
 import { buttonClasses } from '@/components/ui/button-styles'
+import { AdminField } from './admin-field'
 import { INBOX_PATH } from '@/lib/admin/password-recovery'
 import { MIN_PASSWORD_LENGTH, passwordWeakness } from '@/lib/admin/password-policy'
 import { getSupabaseBrowserClient } from '@/lib/supabase/browser-client'
@@ -64,8 +65,6 @@ export function PasswordReset() {
     }
   }
 
-  const field =
-    'mt-2 block w-full rounded-xl border border-control bg-white px-4 py-3 text-ink focus:border-clay focus:outline-none disabled:bg-sand/60'
   return (
     <div className="mx-auto max-w-md rounded-card border border-line bg-white p-6 shadow-card sm:p-8">
       <h1 className="text-3xl font-semibold text-ink">Nouveau mot de passe</h1>
@@ -82,35 +81,25 @@ export function PasswordReset() {
           <p className="text-sm text-muted">
             Au moins {MIN_PASSWORD_LENGTH} caractères, avec des minuscules, des majuscules et des chiffres.
           </p>
-          <div>
-            <label htmlFor="new-password" className="block text-sm font-semibold text-ink">
-              Nouveau mot de passe
-            </label>
-            <input
-              id="new-password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              disabled={busy || link === null}
-              aria-describedby="reset-problem"
-              className={field}
-            />
-          </div>
-          <div>
-            <label htmlFor="new-password-again" className="block text-sm font-semibold text-ink">
-              Confirmer le mot de passe
-            </label>
-            <input
-              id="new-password-again"
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.target.value)}
-              disabled={busy || link === null}
-              className={field}
-            />
-          </div>
+          <AdminField
+            id="new-password"
+            label="Nouveau mot de passe"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            disabled={busy || link === null}
+            aria-describedby="reset-problem"
+          />
+          <AdminField
+            id="new-password-again"
+            label="Confirmer le mot de passe"
+            type="password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={setConfirmation}
+            disabled={busy || link === null}
+          />
           <p id="reset-problem" role="alert" className="text-sm font-semibold text-red-800" data-testid="reset-problem">
             {problem}
           </p>

@@ -34,7 +34,40 @@ function paginationParam(value: string | null, fallback: number): number | null 
   return /^\d{1,9}$/.test(value) ? Number(value) : null
 }
 
+/** Returned once the request has been answered (a refused password, a busy hasher). */
+const ANSWERED = Symbol('answered')
+
 export function createUserAdmin(database: Database, { hasher, log }: AdminOptions) {
+  /** GoTrue's checks on an admin-set password, then its hash (null: no password given). */
+  async function passwordHash(
+    password: string | undefined,
+    response: ServerResponse,
+    headers: AnswerHeaders,
+  ): Promise<string | null | typeof ANSWERED> {
+    if (password === undefined) return null
+    if (password.length < 6) {
+      authError(response, 422, 'weak_password', 'Password should be at least 6 characters.', headers)
+      return ANSWERED
+    }
+    if (Buffer.byteLength(password) > PASSWORD_MAX_BYTES) {
+      authError(
+        response,
+        400,
+        'validation_failed',
+        `Password cannot be longer than ${PASSWORD_MAX_BYTES} characters`,
+        headers,
+      )
+      return ANSWERED
+    }
+    try {
+      return await hasher.hash(password)
+    } catch (error) {
+      if (!(error instanceof HasherBusyError)) throw error
+      tooManyRequests(response, 1, headers)
+      return ANSWERED
+    }
+  }
+
   async function createUser(body: Record<string, unknown>, response: ServerResponse, headers: AnswerHeaders) {
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : ''
     const password = typeof body.password === 'string' ? body.password : undefined
@@ -43,20 +76,8 @@ export function createUserAdmin(database: Database, { hasher, log }: AdminOption
     if (!EMAIL.test(email)) {
       return authError(response, 400, 'validation_failed', 'Unable to validate email address: invalid format', headers)
     }
-    if (password !== undefined && password.length < 6) {
-      return authError(response, 422, 'weak_password', 'Password should be at least 6 characters.', headers)
-    }
-    if (password !== undefined && Buffer.byteLength(password) > PASSWORD_MAX_BYTES) {
-      const message = `Password cannot be longer than ${PASSWORD_MAX_BYTES} characters`
-      return authError(response, 400, 'validation_failed', message, headers)
-    }
-    let hash: string | null = null
-    try {
-      if (password !== undefined) hash = await hasher.hash(password)
-    } catch (error) {
-      if (error instanceof HasherBusyError) return tooManyRequests(response, 1, headers)
-      throw error
-    }
+    const hash = await passwordHash(password, response, headers)
+    if (hash === ANSWERED) return
     const metadata = body.user_metadata && typeof body.user_metadata === 'object' ? body.user_metadata : {}
     const created = await database.asAuthAdmin(async (tx) => {
       const exists = (await tx.query('select 1 from auth.users where lower(email) = $1', [email])).rows.length > 0
@@ -138,19 +159,8 @@ export function createUserAdmin(database: Database, { hasher, log }: AdminOption
   ) {
     if (!UUID.test(id)) return authError(response, 404, 'user_not_found', 'User not found', headers)
     const password = typeof body.password === 'string' ? body.password : undefined
-    if (password !== undefined && password.length < 6)
-      return authError(response, 422, 'weak_password', 'Password should be at least 6 characters.', headers)
-    if (password !== undefined && Buffer.byteLength(password) > PASSWORD_MAX_BYTES) {
-      const message = `Password cannot be longer than ${PASSWORD_MAX_BYTES} characters`
-      return authError(response, 400, 'validation_failed', message, headers)
-    }
-    let hash: string | null = null
-    try {
-      if (password !== undefined) hash = await hasher.hash(password)
-    } catch (error) {
-      if (error instanceof HasherBusyError) return tooManyRequests(response, 1, headers)
-      throw error
-    }
+    const hash = await passwordHash(password, response, headers)
+    if (hash === ANSWERED) return
     const updated = await database.asAuthAdmin(
       async (tx) =>
         (
