@@ -11,6 +11,7 @@ import { clientAddress, startTestTwin, type TestTwin } from './test-twin.ts'
 
 const CONFIG = `[auth]
 site_url = "http://127.0.0.1:3000"
+additional_redirect_urls = ["https://plume.example"]
 minimum_password_length = 12
 password_requirements = "lower_upper_letters_digits"
 
@@ -135,5 +136,36 @@ describe('password recovery', () => {
     for (let i = 0; i < 22; i++)
       statuses.push((await post('/recover', { email: `spray-${i}@example.fr` }, { 'X-Forwarded-For': address })).status)
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0)
+  })
+
+  it('leads a link only under an allowed URL: a look-alike host or one with credentials gets the site URL', async () => {
+    for (const [requested, expected] of [
+      ['https://plume.example/admin/reset', 'https://plume.example/admin/reset?token_hash='],
+      ['https://plume.example.evil.test/admin/reset', 'http://127.0.0.1:3000?token_hash='],
+      ['https://plume.example@evil.test/admin/reset', 'http://127.0.0.1:3000?token_hash='],
+    ]) {
+      await new Promise((resolve) => setTimeout(resolve, 1100)) // max_frequency: 1 s here
+      const before = smtp.received.length
+      await post(
+        `/recover?redirect_to=${encodeURIComponent(requested)}`,
+        { email },
+        { 'X-Forwarded-For': clientAddress() },
+      )
+      await expect.poll(() => smtp.received.length).toBe(before + 1)
+      expect(lastEmail(), requested).toContain(expected)
+    }
+  })
+
+  it('forgets a link the mail server refused: asking again at once sends one', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    smtp.refuse(true)
+    try {
+      const refused = await post('/recover', { email }, { 'X-Forwarded-For': clientAddress() })
+      expect(refused.status).toBe(500)
+    } finally {
+      smtp.refuse(false)
+    }
+    // Within max_frequency of the failed attempt: not taken for a sent email.
+    expect((await requestLink()).length).toBeGreaterThan(30)
   })
 })

@@ -42,10 +42,23 @@ export type RecoveryOptions = {
 
 type Sessions = ReturnType<typeof createSessions>
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
 
 export function createRecovery(database: Database, sessions: Sessions, options: RecoveryOptions) {
   const { config, hasher, throttle, log } = options
+
+  /** Whether `url` is under an allowed URL: the same origin (a look-alike host such as
+   *  `site.example.evil.test` is another origin), and a path at or below the allowed one. */
+  const under = (url: URL, allowed: string) => {
+    try {
+      const base = new URL(allowed)
+      return url.origin === base.origin && url.pathname.startsWith(base.pathname)
+    } catch {
+      return false
+    }
+  }
 
   /** Where the link may lead: the site URL, the allowed redirect URLs, or this machine (offline sites
    *  run on any port). GoTrue falls back to the site URL, as here. */
@@ -54,7 +67,7 @@ export function createRecovery(database: Database, sessions: Sessions, options: 
     try {
       const url = new URL(requested)
       const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
-      const listed = [config.siteUrl, ...config.redirectUrls].some((allowed) => requested.startsWith(allowed))
+      const listed = [config.siteUrl, ...config.redirectUrls].some((allowed) => under(url, allowed))
       if ((url.protocol === 'http:' || url.protocol === 'https:') && !url.username && (loopback || listed))
         return url.href
     } catch {
@@ -69,7 +82,7 @@ export function createRecovery(database: Database, sessions: Sessions, options: 
         .replaceAll('{{ .RedirectTo }}', redirectTo)
         .replaceAll('{{ .SiteURL }}', config.siteUrl)
         .replaceAll('{{ .TokenHash }}', tokenHash)
-        .replaceAll('{{ .Email }}', to)
+        .replaceAll('{{ .Email }}', escapeHtml(to))
     const smtpUrl = options.smtpUrl()
     if (!smtpUrl) return log({ event: 'auth.recover', outcome: 'no_smtp', email: to })
     await nodemailer
@@ -117,6 +130,12 @@ export function createRecovery(database: Database, sessions: Sessions, options: 
         await send(user.email, token, redirectTarget(url.searchParams.get('redirect_to')))
       } catch (error) {
         log({ event: 'auth.recover', outcome: 'smtp_failed', error: (error as Error).message })
+        // Nobody received this link: forget it, so that asking again sends one at once.
+        await database.asAuthAdmin((tx) =>
+          tx.query('update auth.users set recovery_token = null, recovery_sent_at = null where recovery_token = $1', [
+            hashOf(token),
+          ]),
+        )
         return authError(response, 500, 'unexpected_failure', 'Error sending recovery email', headers)
       }
     }
