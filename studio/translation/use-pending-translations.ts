@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react'
-import { shareReplay, type Observable } from 'rxjs'
+import { map, shareReplay, type Observable } from 'rxjs'
 import { useDocumentStore, useSchema, type DocumentStore, type Schema } from 'sanity'
 import { pendingTranslations, type PendingDocument } from './pending-translations'
 
 /*
  * The pending translations, kept current: every document of the schema's types, published and drafts
  * (`raw`), listened to so that an edit, a mark or a publish anywhere updates the overview and the
- * structure's count within a second. One listener per Studio, however many components show them
+ * structure's count within a second. One listener, and one computation of the statuses, per Studio,
+ * however many components show them
  * (the structure item's badge, the overview): each would otherwise fetch every document on every edit.
  */
-const streams = new WeakMap<DocumentStore, Observable<Record<string, unknown>[]>>()
+const streams = new WeakMap<DocumentStore, Observable<PendingDocument[]>>()
 
-function documentsOf(documentStore: DocumentStore, schema: Schema) {
+function pendingOf(documentStore: DocumentStore, schema: Schema) {
   let stream = streams.get(documentStore)
   if (!stream) {
     const types = schema.getTypeNames().filter((name) => schema.get(name)?.type?.name === 'document')
@@ -21,7 +22,10 @@ function documentsOf(documentStore: DocumentStore, schema: Schema) {
         { types },
         { perspective: 'raw', throttleTime: 1000, apiVersion: '2025-02-19' },
       )
-      .pipe(shareReplay({ bufferSize: 1, refCount: true }))
+      .pipe(
+        map((documents: Record<string, unknown>[]) => pendingTranslations(documents, schema)),
+        shareReplay({ bufferSize: 1, refCount: true }),
+      )
     streams.set(documentStore, stream)
   }
   return stream
@@ -34,8 +38,8 @@ export function usePendingTranslations(): { documents: PendingDocument[] | null;
   const [error, setError] = useState<string | null>(null)
 
   useEffect(() => {
-    const subscription = documentsOf(documentStore, schema).subscribe({
-      next: (result) => setDocuments(pendingTranslations(result, schema)),
+    const subscription = pendingOf(documentStore, schema).subscribe({
+      next: setDocuments,
       error: (reason: Error) => setError(reason.message),
     })
     return () => subscription.unsubscribe()
