@@ -7,8 +7,8 @@ import { pendingTranslations, type PendingDocument } from './pending-translation
  * The pending translations, kept current: every document of the schema's types, published and drafts
  * (`raw`), listened to so that an edit, a mark or a publish anywhere updates the overview and the
  * structure's count within a second. One listener, and one computation of the statuses, per Studio,
- * however many components show them
- * (the structure item's badge, the overview): each would otherwise fetch every document on every edit.
+ * however many components show them (the structure item's badge, the overview): each would otherwise
+ * fetch every document on every edit.
  */
 const streams = new WeakMap<DocumentStore, Observable<PendingDocument[]>>()
 
