@@ -69,7 +69,7 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' }, testMatch: /mobile\.spec\.ts/ },
     // The Studio publishes content the other projects read: it runs after them (the test command runs
     // it on its own afterwards, so a failure elsewhere does not skip it). Its three files edit different
-    // documents and run on two workers, each in a Studio of its own, each file's tests in order. The local
+    // documents and run on three workers, each in a Studio of its own, each file's tests in order. The local
     // Content Lake's certificate is self-signed (docs/sanity.md says how a person trusts it).
     {
       name: 'studio',

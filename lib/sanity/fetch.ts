@@ -10,8 +10,9 @@ import { CONTENT_DEADLINE_MS, createSanityClient } from './client'
 import { sanityServerApiUrl, sanityStudioUrl } from './env'
 import { previewToken } from './preview-token'
 import { queryTags } from './query-tags'
-// SanityQueries is the global query → result map that TypeGen writes into sanity.types.ts.
-import './sanity.types'
+// SanityQueries is the global query → result map that TypeGen writes into sanity.types.ts (a type-only
+// import: the build never reads that file, so it need not wait for TypeGen).
+import type {} from './sanity.types'
 
 type QueryResult<Q extends string> = Q extends keyof SanityQueries ? SanityQueries[Q] : never
 type QueryParams = { locale?: Locale; slug?: string }

@@ -59,7 +59,7 @@ describe('DiskTransformCache', () => {
 })
 
 describe('a flood of distinct sizes', () => {
-  it('10,000 distinct widths keep the cache under its budget and run two transforms at a time', async () => {
+  it('2,000 distinct widths keep the cache under its budget and run two transforms at a time', async () => {
     const path = folder()
     const cache = new DiskTransformCache(path, 64 * 1024)
     const cdn = new ImageCdn(cache, { concurrency: 2, maxWaiting: 64 })
@@ -71,7 +71,7 @@ describe('a flood of distinct sizes', () => {
     let made = 0
     // 32 clients at once, each asking for widths nobody asked for before.
     const client = async () => {
-      while (next <= 10_000) {
+      while (next <= 2_000) {
         const width = next++
         const image = await cdn.transform('src-64x48.jpg', new URLSearchParams(`w=${width}&fit=max`), '', () => source)
         if (image.bytes.length > 0) made++
@@ -79,7 +79,7 @@ describe('a flood of distinct sizes', () => {
       }
     }
     await Promise.all(Array.from({ length: 32 }, client))
-    expect(made).toBe(10_000)
+    expect(made).toBe(2_000)
     expect(highest).toBeGreaterThan(32 * 1024)
     expect(highest).toBeLessThanOrEqual(64 * 1024)
     expect(onDisk(path)).toBeLessThanOrEqual(64 * 1024)
