@@ -11,22 +11,22 @@ import {
   fetchAllMatching,
   fetchInboxPage,
   PAGE_SIZE,
+  setFollowUp,
   setRead,
   type InboxPage,
+  type InboxView,
 } from '@/lib/admin/inbox-api'
-import {
-  deletedCountLabel,
-  deletionAnnouncement,
-  receivedCountLabel,
-  unreadCountLabel,
-  type DeletedMessages,
-} from '@/lib/admin/inbox-format'
+import { FOLLOW_UP_LABELS } from '@/lib/admin/follow-up'
+import { deletedCountLabel, deletionAnnouncement, viewCountLabel, type DeletedMessages } from '@/lib/admin/inbox-format'
 import { resendNotification } from '@/lib/admin/notification-api'
 import { resendToast, unnotifiedCountLabel } from '@/lib/admin/notification-format'
-import type { Submission } from '@/lib/admin/submission'
+import type { FollowUp, Submission } from '@/lib/admin/submission'
 import { submissionsToCsv } from '@/lib/admin/submissions-csv'
 import { toast } from '@/lib/toast-store'
 import { revealInvisibleCharacters } from '@/supabase/functions/_shared/invisible-characters'
+import { InboxHeader } from './inbox-header'
+import { InboxOverview } from './inbox-overview'
+import { InboxToolbar } from './inbox-toolbar'
 import { SubmissionCard } from './submission-card'
 
 type Props = { client: SupabaseClient; onSignOut: () => void }
@@ -37,16 +37,18 @@ type PendingDeletion = { deleted: DeletedMessages; index: number; page: number }
 type FocusTarget = { id: string | null }
 
 /**
- * The list of messages: server-side pages of 50, search, the « Non notifiées » filter, read state,
- * deletion, resending a notification and CSV export.
+ * The list of messages: the overview, server-side pages of 50, search, which messages to show (by
+ * follow-up state; « À répondre »), the « Non notifiées » filter, read state, follow-up, deletion,
+ * resending a notification and CSV export.
  */
 export function Inbox({ client, onSignOut }: Props) {
   const [page, setPage] = useState(0)
   const [searchInput, setSearchInput] = useState('')
   const [search, setSearch] = useState('')
   const [unnotifiedOnly, setUnnotifiedOnly] = useState(false)
+  const [view, setView] = useState<InboxView>('open')
   const [version, setVersion] = useState(0)
-  const key = `${page}\u0000${search}\u0000${unnotifiedOnly}\u0000${version}`
+  const key = `${page}\u0000${search}\u0000${unnotifiedOnly}\u0000${view}\u0000${version}`
   // What was last loaded, and for which request: loading is "the result is not for this key yet".
   const [result, setResult] = useState<{ key: string; data: InboxPage | null; failed: boolean }>({
     key: '',
@@ -58,8 +60,8 @@ export function Inbox({ client, onSignOut }: Props) {
   const failed = !loading && result.failed
   // Reloading the same page and search after an action (read state, deletion) keeps the list on
   // screen until the new one lands: replacing it with the spinner would drop the keyboard focus.
-  const view = (requestKey: string) => requestKey.slice(0, requestKey.lastIndexOf('\u0000'))
-  const refreshing = loading && data !== null && view(result.key) === view(key)
+  const listed = (requestKey: string) => requestKey.slice(0, requestKey.lastIndexOf('\u0000'))
+  const refreshing = loading && data !== null && listed(result.key) === listed(key)
   const reload = () => setVersion((value) => value + 1)
   /*
    * A deleted message's card disappears with the focus it held (its « Supprimer » button). Once the
@@ -74,6 +76,10 @@ export function Inbox({ client, onSignOut }: Props) {
   const list = useRef<HTMLDivElement>(null)
   /** The messages whose « Renvoyer la notification » waits for its answer. */
   const [resending, setResending] = useState<ReadonlySet<string>>(new Set())
+  /** Per message, the follow-up state before this session's last change, which « Annuler » restores. */
+  const [undoStates, setUndoStates] = useState<ReadonlyMap<string, FollowUp>>(new Map())
+  /** A message whose follow-up changed: if it left the view, the focus goes where it was. */
+  const pendingMove = useRef<{ id: string; index: number } | null>(null)
   /** The deletion waiting for the administrator's word (ConfirmDialog), if any. */
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null)
 
@@ -88,13 +94,17 @@ export function Inbox({ client, onSignOut }: Props) {
 
   useEffect(() => {
     let cancelled = false
-    fetchInboxPage(client, page, search, { unnotifiedOnly })
+    fetchInboxPage(client, page, search, { unnotifiedOnly, view })
       .then((loaded) => {
         if (cancelled) return
         const lastPage = Math.max(0, Math.ceil(loaded.total / PAGE_SIZE) - 1)
         // Deletions emptied this page: show the last page that still has messages.
         if (page > lastPage) return setPage(lastPage)
         setResult({ key, data: loaded, failed: false })
+        const moved = pendingMove.current
+        pendingMove.current = null
+        if (moved && !loaded.rows.some((row) => row.id === moved.id))
+          setFocusTarget({ id: loaded.rows[Math.min(moved.index, loaded.rows.length - 1)]?.id ?? null })
         const deletion = pendingDeletion.current
         if (!deletion) return
         pendingDeletion.current = null
@@ -118,7 +128,7 @@ export function Inbox({ client, onSignOut }: Props) {
     return () => {
       cancelled = true
     }
-  }, [client, page, search, unnotifiedOnly, key])
+  }, [client, page, search, unnotifiedOnly, view, key])
 
   useEffect(() => {
     if (!focusTarget) return
@@ -142,6 +152,20 @@ export function Inbox({ client, onSignOut }: Props) {
   const toggleRead = (submission: Submission) => act(() => setRead(client, submission.id, !submission.is_read))
   /** Where a card is in the list on screen, for the focus after its deletion. */
   const indexOf = (found: (row: Submission) => boolean) => Math.max(0, data?.rows.findIndex(found) ?? 0)
+  /** A new follow-up state; undoing (back to the remembered state) forgets it, any other change remembers. */
+  const changeFollowUp = (submission: Submission, followUp: FollowUp) => {
+    if (followUp === submission.follow_up) return
+    const undoing = undoStates.get(submission.id) === followUp
+    setUndoStates((states) => {
+      const next = new Map(states)
+      if (undoing) next.delete(submission.id)
+      else next.set(submission.id, submission.follow_up)
+      return next
+    })
+    pendingMove.current = { id: submission.id, index: indexOf((row) => row.id === submission.id) }
+    setAnnouncement(`Message de ${revealInvisibleCharacters(submission.name)} : « ${FOLLOW_UP_LABELS[followUp]} ».`)
+    void act(() => setFollowUp(client, submission.id, followUp))
+  }
   const remove = (submission: Submission) =>
     setConfirmation({
       title: 'Supprimer ce message ?',
@@ -189,7 +213,7 @@ export function Inbox({ client, onSignOut }: Props) {
 
   async function exportCsv() {
     try {
-      const rows = await fetchAllMatching(client, search, { unnotifiedOnly })
+      const rows = await fetchAllMatching(client, search, { unnotifiedOnly, view })
       const blob = new Blob([submissionsToCsv(rows)], { type: 'text/csv;charset=utf-8' })
       const url = URL.createObjectURL(blob)
       const link = document.createElement('a')
@@ -207,67 +231,32 @@ export function Inbox({ client, onSignOut }: Props) {
 
   return (
     <div>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 ref={heading} tabIndex={-1} className="text-3xl font-semibold text-ink sm:text-4xl">
-            Messages
-          </h1>
-          {data ? (
-            <p className="mt-2 text-muted" data-testid="submission-count">
-              {unnotifiedOnly ? unnotifiedCountLabel(total) : receivedCountLabel(total)}
-              {data.unread > 0 ? (
-                <span
-                  className="ml-2 rounded-full bg-clay px-2.5 py-0.5 text-sm font-semibold text-white"
-                  data-testid="unread-count"
-                >
-                  {unreadCountLabel(data.unread)}
-                </span>
-              ) : null}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            onClick={exportCsv}
-            className={buttonClasses('secondary', 'sm')}
-            data-testid="export-csv"
-          >
-            Exporter en CSV
-          </button>
-          <button type="button" onClick={onSignOut} className={buttonClasses('primary', 'sm')} data-testid="logout">
-            Se déconnecter
-          </button>
-        </div>
-      </div>
-      <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-3">
-        <div className="min-w-0 flex-1 basis-64">
-          <label htmlFor="inbox-search" className="sr-only">
-            Rechercher
-          </label>
-          <input
-            id="inbox-search"
-            type="search"
-            value={searchInput}
-            onChange={(event) => setSearchInput(event.target.value)}
-            placeholder="Rechercher par nom, email ou message"
-            className="block w-full rounded-xl border border-control bg-white px-4 py-3 text-ink focus:border-clay focus:outline-none"
-          />
-        </div>
-        <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-ink">
-          <input
-            type="checkbox"
-            checked={unnotifiedOnly}
-            onChange={(event) => {
-              setUnnotifiedOnly(event.target.checked)
-              setPage(0)
-            }}
-            className="size-5 accent-clay"
-            data-testid="filter-unnotified"
-          />
-          Non notifiées
-        </label>
-      </div>
+      <InboxHeader
+        heading={heading}
+        data={data}
+        countLabel={unnotifiedOnly ? unnotifiedCountLabel(total) : viewCountLabel(view, total)}
+        onShowWaiting={() => {
+          setView('waiting')
+          setPage(0)
+        }}
+        onExport={exportCsv}
+        onSignOut={onSignOut}
+      />
+      <InboxOverview client={client} version={version} />
+      <InboxToolbar
+        search={searchInput}
+        onSearch={setSearchInput}
+        view={view}
+        onView={(value) => {
+          setView(value)
+          setPage(0)
+        }}
+        unnotifiedOnly={unnotifiedOnly}
+        onUnnotifiedOnly={(value) => {
+          setUnnotifiedOnly(value)
+          setPage(0)
+        }}
+      />
       <p role="status" className="sr-only" data-testid="inbox-announcement">
         {announcement}
       </p>
@@ -284,7 +273,11 @@ export function Inbox({ client, onSignOut }: Props) {
               ? 'Aucun message ne correspond à votre recherche'
               : unnotifiedOnly
                 ? 'Aucun message non notifié'
-                : 'Aucune soumission pour le moment'}
+                : view === 'open' || view === 'all'
+                  ? 'Aucune soumission pour le moment'
+                  : view === 'waiting'
+                    ? 'Aucun message n’attend de réponse'
+                    : 'Aucun message dans cette catégorie'}
           </p>
         ) : (
           data?.rows.map((submission) => (
@@ -296,6 +289,8 @@ export function Inbox({ client, onSignOut }: Props) {
               onDeleteAllFromEmail={removeAllFrom}
               onResendNotification={resend}
               resending={resending.has(submission.id)}
+              onFollowUp={changeFollowUp}
+              undoFollowUp={undoStates.get(submission.id) ?? null}
             />
           ))
         )}

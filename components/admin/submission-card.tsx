@@ -1,9 +1,11 @@
 'use client'
 
+import { mailtoAddress } from '@/lib/admin/follow-up'
 import { formatSubmissionDate } from '@/lib/admin/inbox-format'
 import { notificationDetail, notificationReason } from '@/lib/admin/notification-format'
-import type { Submission } from '@/lib/admin/submission'
+import type { FollowUp, Submission } from '@/lib/admin/submission'
 import { MESSAGE_WHITESPACE, revealInvisibleCharacters } from '@/supabase/functions/_shared/invisible-characters'
+import { FollowUpControls } from './follow-up-controls'
 import { VisibleText } from './visible-text'
 
 type Props = {
@@ -14,6 +16,9 @@ type Props = {
   onResendNotification: (submission: Submission) => void
   /** This message's « Renvoyer la notification » is waiting for its answer. */
   resending: boolean
+  onFollowUp: (submission: Submission, followUp: FollowUp) => void
+  /** The state « Annuler » restores after this session's last change of it, if any. */
+  undoFollowUp: FollowUp | null
 }
 
 /**
@@ -27,6 +32,8 @@ export function SubmissionCard({
   onDeleteAllFromEmail,
   onResendNotification,
   resending,
+  onFollowUp,
+  undoFollowUp,
 }: Props) {
   const unread = !submission.is_read
   const action = 'rounded-full px-3 py-1.5 text-sm font-semibold transition-colors'
@@ -36,6 +43,7 @@ export function SubmissionCard({
       data-testid="submission"
       data-submission-id={submission.id}
       data-unread={unread ? 'true' : 'false'}
+      data-follow-up={submission.follow_up}
       // The inbox moves the focus here when the message before it is deleted.
       tabIndex={-1}
       aria-label={`Message de ${revealInvisibleCharacters(submission.name)}`}
@@ -89,11 +97,12 @@ export function SubmissionCard({
       </header>
       {/* After the header's buttons: from the card, Tab reaches « Marquer comme lu » first. */}
       <NotificationStatus submission={submission} onResend={onResendNotification} resending={resending} />
+      <FollowUpControls submission={submission} onChange={onFollowUp} undo={undoFollowUp} />
       <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold text-ink">Email</dt>
         <dd>
           <a
-            href={`mailto:${submission.email.replace(/[?&#%]/g, encodeURIComponent)}?subject=${encodeURIComponent('Re : votre message')}`}
+            href={`mailto:${mailtoAddress(submission.email)}?subject=${encodeURIComponent('Re : votre message')}`}
             className="text-clay-strong underline underline-offset-4"
             data-testid="submission-email"
           >

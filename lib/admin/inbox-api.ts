@@ -1,12 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { foldForSearch } from './search-folding'
-import type { Submission } from './submission'
+import { FOLLOW_UPS, PROMISED_HOURS } from './follow-up.ts'
+import { foldForSearch } from './search-folding.ts'
+import type { FollowUp, Submission } from './submission'
 
 export const PAGE_SIZE = 50
 /** PostgREST's max_rows on Supabase: exports read in chunks of this size. */
 const EXPORT_CHUNK = 1000
 
-export type InboxPage = { rows: Submission[]; total: number; unread: number }
+/** A page of the list, its total, and two counts over every message: unread, and waiting past the promise. */
+export type InboxPage = { rows: Submission[]; total: number; unread: number; overdue: number }
 
 /**
  * A PostgREST `or` filter on search_text, the name, email and message without accents (the migration
@@ -20,19 +22,32 @@ export function searchFilter(term: string): string {
   return `search_text.ilike.${quoted}`
 }
 
-/** Narrows the list beyond the search: « Non notifiées » keeps the messages the agency was never told of. */
-export type InboxFilter = { unnotifiedOnly?: boolean }
+/**
+ * Which messages the list shows: 'open' (the default: all but the archived), 'waiting' (« À répondre »:
+ * neither answered nor archived, oldest first), one follow-up state, or 'all'.
+ */
+export type InboxView = 'open' | 'waiting' | FollowUp | 'all'
+export const INBOX_VIEWS: InboxView[] = ['open', 'waiting', ...FOLLOW_UPS, 'all']
+
+/** Narrows the list beyond the search: the view, and « Non notifiées » (the agency was never told). */
+export type InboxFilter = { unnotifiedOnly?: boolean; view?: InboxView }
 
 function matching(
   client: SupabaseClient,
   search: string,
   options: { count?: 'exact'; head?: boolean } = {},
-  { unnotifiedOnly = false }: InboxFilter = {},
+  { unnotifiedOnly = false, view = 'open' }: InboxFilter = {},
 ) {
-  const query = client.from('contact_submissions').select(options.head ? 'id' : '*', options)
-  const searched = search.trim() ? query.or(searchFilter(search.trim())) : query
-  return unnotifiedOnly ? searched.is('notified_at', null) : searched
+  let query = client.from('contact_submissions').select(options.head ? 'id' : '*', options)
+  if (search.trim()) query = query.or(searchFilter(search.trim()))
+  if (unnotifiedOnly) query = query.is('notified_at', null)
+  if (view === 'open') return query.neq('follow_up', 'archived')
+  if (view === 'waiting') return query.in('follow_up', ['new', 'in_progress'])
+  return view === 'all' ? query : query.eq('follow_up', view)
 }
+
+/** Newest first, but « À répondre » oldest first: the longest wait comes first. */
+const newestFirst = (view: InboxView = 'open') => view !== 'waiting'
 
 /** PostgREST answers 416 (PGRST103) when a page starts past the last row, e.g. after deletions. */
 const RANGE_NOT_SATISFIABLE = 'PGRST103'
@@ -62,21 +77,29 @@ export async function fetchInboxPage(
   filter: InboxFilter = {},
 ): Promise<InboxPage> {
   const from = page * PAGE_SIZE
-  const [list, unread] = await Promise.all([
+  const promiseBroken = new Date(Date.now() - PROMISED_HOURS * 3_600_000).toISOString()
+  const [list, unread, overdue] = await Promise.all([
     matching(client, search, { count: 'exact' }, filter)
-      .order('created_at', { ascending: false })
+      .order('created_at', { ascending: !newestFirst(filter.view) })
       .order('id')
       .range(from, from + PAGE_SIZE - 1),
     client.from('contact_submissions').select('id', { count: 'exact', head: true }).eq('is_read', false),
+    client
+      .from('contact_submissions')
+      .select('id', { count: 'exact', head: true })
+      .in('follow_up', ['new', 'in_progress'])
+      .lt('created_at', promiseBroken),
   ])
   if (unread.error) throw unread.error
+  if (overdue.error) throw overdue.error
+  const counts = { unread: unread.count ?? 0, overdue: overdue.count ?? 0 }
   if (list.error?.code === RANGE_NOT_SATISFIABLE) {
     const counted = await matching(client, search, { count: 'exact', head: true }, filter)
     if (counted.error) throw counted.error
-    return { rows: [], total: counted.count ?? 0, unread: unread.count ?? 0 }
+    return { rows: [], total: counted.count ?? 0, ...counts }
   }
   if (list.error) throw list.error
-  return { rows: (list.data ?? []) as unknown as Submission[], total: list.count ?? 0, unread: unread.count ?? 0 }
+  return { rows: (list.data ?? []) as unknown as Submission[], total: list.count ?? 0, ...counts }
 }
 
 /** Every message matching the search and filter (for the CSV export), read in chunks without counting. */
@@ -88,7 +111,7 @@ export async function fetchAllMatching(
   const rows: Submission[] = []
   for (let from = 0; from < 1_000_000; from += EXPORT_CHUNK) {
     const { data, error } = await matching(client, search, {}, filter)
-      .order('created_at', { ascending: false })
+      .order('created_at', { ascending: !newestFirst(filter.view) })
       .order('id')
       .range(from, from + EXPORT_CHUNK - 1)
     if (error) throw error
@@ -100,6 +123,12 @@ export async function fetchAllMatching(
 
 export async function setRead(client: SupabaseClient, id: string, isRead: boolean): Promise<void> {
   const { error } = await client.from('contact_submissions').update({ is_read: isRead }).eq('id', id)
+  if (error) throw error
+}
+
+/** Moves a message to a follow-up state (the database records when, by whom, and the answer's time). */
+export async function setFollowUp(client: SupabaseClient, id: string, followUp: FollowUp): Promise<void> {
+  const { error } = await client.from('contact_submissions').update({ follow_up: followUp }).eq('id', id)
   if (error) throw error
 }
 

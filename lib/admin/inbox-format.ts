@@ -1,3 +1,5 @@
+import type { InboxView } from './inbox-api'
+
 /** 'n message(s) reçu(s)' with French plural rules: 0 and 1 are singular. */
 export function receivedCountLabel(count: number): string {
   return count <= 1 ? `${count} message reçu` : `${count} messages reçus`
@@ -44,4 +46,35 @@ export function formatSubmissionDate(iso: string): string {
     .formatToParts(new Date(iso))
     .map(({ type, value }) => (type === 'day' && value === '1' ? '1er' : value))
     .join('')
+}
+
+/** What the list shows under the title, by view (InboxView): 'n message(s) reçu(s)' for the default. */
+export function viewCountLabel(view: InboxView, count: number): string {
+  const plural = count > 1
+  const messages = plural ? 'messages' : 'message'
+  switch (view) {
+    case 'waiting':
+      return `${count} ${messages} à répondre`
+    case 'new':
+      return plural ? `${count} nouveaux messages` : `${count} nouveau message`
+    case 'in_progress':
+      return `${count} ${messages} en cours`
+    case 'answered':
+      return `${count} ${messages} ${plural ? 'répondus' : 'répondu'}`
+    case 'archived':
+      return `${count} ${messages} ${plural ? 'archivés' : 'archivé'}`
+    default:
+      return receivedCountLabel(count)
+  }
+}
+
+/** The options of the list's « Afficher » menu. */
+export const VIEW_LABELS: Record<InboxView, string> = {
+  open: 'Tous sauf archivés',
+  waiting: 'À répondre (les plus anciens d’abord)',
+  new: 'Nouveaux',
+  in_progress: 'En cours',
+  answered: 'Répondus',
+  archived: 'Archivés',
+  all: 'Tous, archivés compris',
 }

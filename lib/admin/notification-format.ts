@@ -1,5 +1,5 @@
 import type { ToastVariant } from '@/lib/toast-store'
-import { formatSubmissionDate } from './inbox-format'
+import { formatSubmissionDate } from './inbox-format.ts'
 import type { ResendOutcome } from './notification-api'
 import type { Submission } from './submission'
 

@@ -1,3 +1,6 @@
+/** What the agency did with a message (the migration 20261229100000; labels in follow-up.ts). */
+export type FollowUp = 'new' | 'in_progress' | 'answered' | 'archived'
+
 /** A contact message as the inbox reads it (columns of contact_submissions). */
 export type Submission = {
   id: string
@@ -17,4 +20,8 @@ export type Submission = {
   notification_next_attempt_at: string | null
   /** The function's technical reason for the last failed attempt (delivery_failed only). */
   notification_error?: string | null
+  /** What the agency did with it (migration 20261229100000): answered at answered_at. */
+  follow_up: FollowUp
+  answered_at: string | null
+  follow_up_changed_at: string | null
 }

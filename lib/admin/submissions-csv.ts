@@ -1,4 +1,5 @@
-import { notificationSummary } from './notification-format'
+import { FOLLOW_UP_LABELS } from './follow-up.ts'
+import { notificationSummary } from './notification-format.ts'
 import type { Submission } from './submission'
 
 /*
@@ -42,6 +43,8 @@ const COLUMNS: [string, (row: Submission) => string][] = [
   ['Langue', (row) => csvCell(row.locale === 'en' ? 'anglais' : 'français')],
   ['Message', (row) => csvCell(row.message)],
   ['Lu', (row) => csvCell(row.is_read)],
+  ['Suivi', (row) => csvCell(FOLLOW_UP_LABELS[row.follow_up])],
+  ['Répondu le', (row) => csvCell(row.answered_at ? csvDate(row.answered_at) : '')],
   ['Notification', (row) => csvCell(notificationSummary(row))],
   ['Identifiant', (row) => csvCell(row.id)],
 ]

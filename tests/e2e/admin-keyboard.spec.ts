@@ -15,7 +15,7 @@ test.describe.configure({ mode: 'serial' })
 test.beforeAll(() => seedInbox(inbox, { messages: true }))
 
 test('the inbox works by keyboard alone: sign in, search, read state, pages, sign out', async ({ page }) => {
-  test.setTimeout(90_000) // some 300 key presses, each checked
+  test.setTimeout(150_000) // some 450 key presses, each checked
   await page.goto('/admin-panel-2024')
   await tabTo(page, page.getByLabel('Email'))
   await page.keyboard.type(ADMIN.email)
@@ -41,7 +41,8 @@ test('the inbox works by keyboard alone: sign in, search, read state, pages, sig
   await page.keyboard.press('Space')
   await expect(first).toHaveAttribute('data-unread', 'true')
 
-  await tabTo(page, page.getByRole('button', { name: 'Suivant' }), { max: 260 })
+  // Each card's stops: read state, delete, follow-up, reply, « Marquer comme répondu », the address, its deletion.
+  await tabTo(page, page.getByRole('button', { name: 'Suivant' }), { max: 460 })
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('page-indicator')).toHaveText('Page 2 sur 2')
   await tabTo(page, page.getByTestId('logout'), { backwards: true, max: 80 })

@@ -105,6 +105,13 @@ export { expect }
  * scripts read, which the test command (and Playwright's config, for its own servers) sets to the local
  * Supabase's.
  */
+/** The public key the site's pages hold (what any visitor can use). */
+export function anonKey(): string {
+  const key = process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY
+  if (!key) throw new Error('NEXT_PUBLIC_SUPABASE_ANON_KEY is not set: run the browser tests through `npm test -- e2e`')
+  return key
+}
+
 export function serviceRoleKey(): string {
   const key = process.env.SUPABASE_SERVICE_ROLE_KEY
   if (!key) throw new Error('SUPABASE_SERVICE_ROLE_KEY is not set: run the browser tests through `npm test -- e2e`')

@@ -54,6 +54,9 @@ describe('CSV export', () => {
     notification_status: 'sent',
     notification_attempts: 1,
     notification_next_attempt_at: null,
+    follow_up: 'new',
+    answered_at: null,
+    follow_up_changed_at: null,
   }
 
   it('opens in French Excel: a BOM, « ; » between columns, Paris dates as dd/mm/yyyy hh:mm', () => {
@@ -92,11 +95,15 @@ describe('CSV export', () => {
         notification_attempts: 4,
         notification_next_attempt_at: null,
         locale: 'en',
+        follow_up: 'answered',
+        answered_at: '2026-11-23T08:15:00Z',
       },
     ]).split('\r\n')
     expect(header).toBe(
-      '\uFEFF"Date";"Nom";"Email";"Téléphone";"Forfait";"Langue";"Message";"Lu";"Notification";"Identifiant"',
+      '\uFEFF"Date";"Nom";"Email";"Téléphone";"Forfait";"Langue";"Message";"Lu";"Suivi";"Répondu le";"Notification";"Identifiant"',
     )
+    expect(sent).toContain(';"non";"Nouveau";"";')
+    expect(failed).toContain(';"non";"Répondu";"23/11/2026 09:15";')
     expect(sent).toContain(';"Growth";"français";')
     expect(failed).toContain(';"Growth";"anglais";')
     expect(sent).toContain(';"Notification envoyée le 22 novembre 2026 à 18:06";')

@@ -1,16 +1,14 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { mkdir, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import process from 'node:process'
-import nodemailer from 'nodemailer'
 import { z } from 'zod'
 import { MESSAGE_WHITESPACE, revealInvisibleCharacters } from '../_shared/invisible-characters.ts'
+import { agencyAddresses, CORS, deliver, json, log, singleLine, type FunctionEnv } from './mail.ts'
+import { sendMorningReminder } from './morning-reminder.ts'
 
 /*
  * send-contact-email: tells the agency about stored messages, at most once each when delivery works.
  * The email carries the stored row's own name, email, phone, message and package, never text from
- * the request, with the visitor as reply-to: over SMTP when SMTP_URL is set, otherwise into a local
- * outbox folder. Runs unchanged on Supabase Edge (index.ts → Deno.serve) and in the local server (Node).
+ * the request, with the visitor as reply-to (mail.ts: SMTP, or a local outbox folder). Runs unchanged on Supabase Edge (index.ts → Deno.serve) and in the local server (Node).
  *
  * Three requests (any other key is ignored):
  * - `{ "id": "<uuid>" }` with the service-role key, from the database once a visitor's message is
@@ -25,6 +23,8 @@ import { MESSAGE_WHITESPACE, revealInvisibleCharacters } from '../_shared/invisi
  * - `{ "retry": "due" }` with the service-role key (the pg_cron job, see the migration
  *   20261210100100): sends the failed notifications whose next attempt is due. 200 {ok, attempted,
  *   sent, failed}; 403 for any other caller.
+ * - `{ "reminder": "due" }` with the service-role key (the morning job of the migration
+ *   20261229100000, morning-reminder.ts): 200 {ok, sent}; 403 for any other caller; 502 not delivered.
  * 400 invalid body; 500 when the function lacks its Supabase settings.
  *
  * The database keeps each message's notification state and decides every rule (the migration
@@ -41,50 +41,25 @@ import { MESSAGE_WHITESPACE, revealInvisibleCharacters } from '../_shared/invisi
  */
 
 const MAX_BODY_BYTES = 16 * 1024
-const DEFAULT_TO = 'contact@plumeetcap.fr'
-const DEFAULT_FROM = 'Site Plume & Cap <no-reply@plumeetcap.fr>'
-
-export type FunctionEnv = Record<string, string | undefined>
 
 /** The requests (see above); anything else the body carries is ignored. */
 const notifyRequest = z.object({ id: z.uuid() })
 const resendRequest = z.object({ id: z.uuid(), resend: z.literal(true) })
 const retryRequest = z.object({ retry: z.literal('due') })
-type Job = { kind: 'notify' | 'resend'; id: string } | { kind: 'retry' }
+const reminderRequest = z.object({ reminder: z.literal('due') })
+type Job = { kind: 'notify' | 'resend'; id: string } | { kind: 'retry' } | { kind: 'reminder' }
 
-/** Which request the body is; a body naming `retry` or `resend` must be that request. */
+/** Which request the body is; a body naming `retry`, `reminder` or `resend` must be that request. */
 function parseJob(body: unknown): Job | null {
   const has = (key: string) => typeof body === 'object' && body !== null && !Array.isArray(body) && key in body
   if (has('retry')) return retryRequest.safeParse(body).success ? { kind: 'retry' } : null
+  if (has('reminder')) return reminderRequest.safeParse(body).success ? { kind: 'reminder' } : null
   const parsed = (has('resend') ? resendRequest : notifyRequest).safeParse(body)
   return parsed.success ? { kind: has('resend') ? 'resend' : 'notify', id: parsed.data.id } : null
 }
 
 /** Failed notifications sent per scheduled run; the rest wait for the next run (every 5 minutes). */
 const RETRY_BATCH = 10
-/** SMTP waits (ms), well within Supabase Edge's limits and the database's 10-minute claim lease. */
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
-
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers':
-    'authorization, x-client-info, apikey, content-type, x-retry-count, traceparent, tracestate, baggage',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-}
-
-function json(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { ...CORS, 'Content-Type': 'application/json; charset=utf-8', ...headers },
-  })
-}
-
-function log(entry: Record<string, unknown>) {
-  console.log(JSON.stringify({ time: new Date().toISOString(), fn: 'send-contact-email', ...entry }))
-}
-
-/** One line of a header: no CR/LF a visitor could use to add headers. */
-const singleLine = (text: string) => text.replace(/[\r\n\u2028\u2029]+/g, ' ')
 
 /** A stored message, as the function reads it from contact_submissions. */
 export type MessageRow = {
@@ -105,8 +80,7 @@ export function composeEmail(row: MessageRow, env: FunctionEnv = process.env) {
   const packageName = row.package ? visible(row.package) : null
   const english = row.locale === 'en'
   return {
-    from: env.CONTACT_NOTIFICATION_FROM || DEFAULT_FROM,
-    to: env.CONTACT_NOTIFICATION_TO || DEFAULT_TO,
+    ...agencyAddresses(env),
     replyTo: { name: singleLine(name), address: row.email },
     subject: singleLine(
       `Nouveau message de ${name}${packageName ? ` (${packageName})` : ''}${english ? ' (en anglais)' : ''}`,
@@ -124,25 +98,6 @@ export function composeEmail(row: MessageRow, env: FunctionEnv = process.env) {
       '— Envoyé depuis le formulaire du site. Répondez directement à cet email pour écrire au visiteur.',
     ].join('\n'),
   }
-}
-
-async function deliver(
-  message: ReturnType<typeof composeEmail>,
-  env: FunctionEnv,
-): Promise<{ via: 'smtp' | 'outbox'; id: string }> {
-  const smtpUrl = env.SMTP_URL
-  if (smtpUrl) {
-    const info = await nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }).sendMail(message)
-    return { via: 'smtp', id: String(info.messageId) }
-  }
-  const info = await nodemailer
-    .createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-    .sendMail(message)
-  const dir = env.OUTBOX_DIR || join('.data', 'outbox')
-  await mkdir(dir, { recursive: true })
-  const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`)
-  await writeFile(file, info.message as Buffer)
-  return { via: 'outbox', id: file }
 }
 
 type Database = SupabaseClient
@@ -245,7 +200,8 @@ export default async function handleSendContactEmail(
     log({ outcome: 'rejected', reason: 'invalid' })
     return json(400, {
       error: 'invalid',
-      message: 'The body must be {"id": "<uuid>"}, {"id": "<uuid>", "resend": true} or {"retry": "due"}',
+      message:
+        'The body must be {"id": "<uuid>"}, {"id": "<uuid>", "resend": true}, {"retry": "due"} or {"reminder": "due"}',
     })
   }
 
@@ -263,6 +219,7 @@ export default async function handleSendContactEmail(
     global: { headers: { Authorization: authorization } },
   })
   if (job.kind === 'notify') return notifyOne(caller, service, job.id, false, env)
+  if (job.kind === 'reminder') return sendMorningReminder(caller, service, env)
   if (job.kind === 'resend') {
     const asked = await caller.rpc('request_contact_notification_resend', { submission_id: job.id })
     if (asked.error) {
