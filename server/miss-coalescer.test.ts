@@ -73,6 +73,17 @@ describe('MemoryCache: concurrent misses share one render', () => {
     const second = await burst('/private-burst', plain)
     expect([second.whileHeld, second.renders]).toEqual([N, N])
   })
+
+  it('a middleware prefetch, answered with an empty {} nobody keeps, does not make the page skip coalescing', async () => {
+    const prefetch = await burst('/prefetched', [{ 'x-middleware-prefetch': '1' }])
+    expect(prefetch.answers[0][1]).toBe('{}')
+    // The page's own requests still share one render: the {} was the prefetch's answer, not the page's.
+    const after = await burst(
+      '/prefetched',
+      Array.from({ length: N }, () => ({})),
+    )
+    expect([after.whileHeld, after.renders]).toEqual([1, 1])
+  })
 })
 
 describe('MemoryCache: a render that hangs', () => {

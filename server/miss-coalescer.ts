@@ -130,10 +130,14 @@ export class MissCoalescer {
     flight.release()
   }
 
-  /** What identical GETs wait under: the URL, the RSC headers and the encoding, as they arrived (null: none wait). */
+  /**
+   * What identical GETs wait under: the URL, the headers that change Next.js's answer and the encoding,
+   * as they arrived (null: none wait). Besides the RSC ones, x-middleware-prefetch: Next.js answers it
+   * with an empty {} nobody may keep, which must not be remembered as the page's answer.
+   */
   #flightKey(request: ArrivedRequest): string | null {
     if (request.method !== 'GET' || inDraftMode(request)) return null
-    const values = RSC_REQUEST_HEADERS.map((name) => headerText(request.headers, name))
+    const values = [...RSC_REQUEST_HEADERS, 'x-middleware-prefetch'].map((name) => headerText(request.headers, name))
     return `${request.url}\n${values.join('\n')}\n${this.#negotiate(request.headers['accept-encoding']) ?? ''}`
   }
 

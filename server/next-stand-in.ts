@@ -70,6 +70,15 @@ function nextLike(request: IncomingMessage, response: ServerResponse) {
     }
     return held ? void held.then(answer) : answer()
   }
+  // A legacy middleware prefetch of a page that is not static: Next.js answers an empty {} nobody may
+  // keep (base-server.js), whatever the page.
+  if (request.headers['x-middleware-prefetch']) {
+    response.setHeader('Cache-Control', 'private, no-cache, no-store, max-age=0, must-revalidate')
+    response.setHeader('x-middleware-skip', '1')
+    const held = holds.get(url.pathname)
+    const empty = () => response.end('{}')
+    return held ? void held.then(empty) : empty()
+  }
   const rsc = request.headers.rsc === '1'
   const segment = request.headers['next-router-segment-prefetch'] ?? ''
   for (const name of RSC_REQUEST_HEADERS) delete request.headers[name]

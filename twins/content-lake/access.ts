@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { bearerToken, type Request } from '../http-kit.ts'
 import { gatewayError, sessionNotFound } from './content-lake-error.ts'
+import { LOCAL_EDITOR, LOCAL_VIEWER_ROBOT } from './content-lake-settings.ts'
 
 /*
  * Who a request is, as the Content Lake decides it from its bearer token: the local editor (reads
@@ -36,6 +37,12 @@ export class LakeAccess {
     if (required && !presented)
       throw gatewayError(401, 'Unauthorized', 'Not authorized: this request needs the local editor token')
     return Boolean(presented)
+  }
+
+  /** Who a request with a token acts as: the local editor, or the viewer token's robot user. */
+  user(request: Request): typeof LOCAL_EDITOR | typeof LOCAL_VIEWER_ROBOT {
+    this.authenticate(request, true)
+    return this.isEditor(request) ? LOCAL_EDITOR : LOCAL_VIEWER_ROBOT
   }
 
   /** Writes need the editor token: the viewer token (a Viewer's, as the site previews with) only reads. */

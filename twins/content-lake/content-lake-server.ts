@@ -2,7 +2,7 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startContentLake } from './start-content-lake.ts'
-import { LOCAL_CONTENT_LAKE_PORT, LOCAL_SITE_URL } from './content-lake-settings.ts'
+import { LOCAL_CONTENT_LAKE_PORT, LOCAL_SITE_URL, LOCAL_STUDIO_PATH } from './content-lake-settings.ts'
 
 const HELP = `Local Content Lake (Sanity-compatible)
 
@@ -27,6 +27,8 @@ Options:
   --site-url <url>         the site: allowed CORS origin (where the Studio's sign-in may return)
                            and webhook target (default ${LOCAL_SITE_URL})
   --cors-origin <origin>   another allowed browser origin (repeatable)
+  --studio-path <path>     the Studio's base path on the site, the one place a sign-in returns to
+                           (default ${LOCAL_STUDIO_PATH})
   --no-webhook             do not call the site's /api/revalidate
   --help                   show this help
 
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     'seed-dir': { type: 'string' },
     'site-url': { type: 'string', default: LOCAL_SITE_URL },
     'cors-origin': { type: 'string', multiple: true, default: [] },
+    'studio-path': { type: 'string', default: LOCAL_STUDIO_PATH },
     'no-webhook': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -78,6 +81,7 @@ try {
     tlsDir: values.memory ? undefined : (values['tls-dir'] ?? join(process.cwd(), '.data', 'tls')),
     seedDir: values['seed-dir'],
     corsOrigins: [...new Set(origins)],
+    studioPath: `/${values['studio-path']!.replace(/^\/+|\/+$/g, '')}`,
     webhookUrl: values['no-webhook'] ? null : `${siteUrl}/api/revalidate`,
     webhookSecret: process.env.SANITY_REVALIDATE_SECRET || undefined,
   })

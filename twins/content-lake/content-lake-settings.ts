@@ -9,6 +9,8 @@ export const isHostedProjectId = (id: string | undefined) => /^[a-z0-9-]+$/.test
 export const LOCAL_DATASET = 'production'
 /** Where the site runs by default (npm start): the webhook target and the allowed CORS origin. */
 export const LOCAL_SITE_URL = 'http://localhost:3000'
+/** Where the site serves its Studio (sanity.config.ts's basePath): the one path the sign-in returns to. */
+export const LOCAL_STUDIO_PATH = '/studio'
 /** The editor every local request with the token acts as (GET /users/me). */
 export const LOCAL_EDITOR = {
   id: 'local-editor',
@@ -18,4 +20,18 @@ export const LOCAL_EDITOR = {
   provider: 'local',
   role: 'administrator',
   roles: [{ name: 'administrator', title: 'Administrator' }],
+} as const
+
+/**
+ * The robot user behind the site's viewer token, as hosted Sanity names a project's robot token's own
+ * user (GET /users/me, /auth/id): never the editor, so no tool takes the preview token for an editor's.
+ */
+export const LOCAL_VIEWER_ROBOT = {
+  id: 'local-site-viewer',
+  name: 'Aperçu du site (jeton lecteur)',
+  email: null,
+  profileImage: null,
+  provider: 'sanity',
+  role: 'viewer',
+  roles: [{ name: 'viewer', title: 'Viewer' }],
 } as const

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOCAL_EDITOR } from './content-lake-settings.ts'
+import { LOCAL_EDITOR, LOCAL_VIEWER_ROBOT } from './content-lake-settings.ts'
 import { MAX_PENDING_SIGN_INS, SIGN_IN_TTL_MS, SignInSessions } from './sign-in.ts'
 import type { ContentLake } from './start-content-lake.ts'
 import { startTestLake, type TestLake } from './test-lake.ts'
@@ -60,6 +60,22 @@ describe('signing in', () => {
     expect((await raw('/v1/auth/login/local', { redirect: 'manual' })).status).toBe(400)
   })
 
+  it('returns into the Studio only, and never to an address with credentials', async () => {
+    for (const elsewhere of [
+      `${SITE}/`,
+      `${SITE}/contact`,
+      `${SITE}/studio-fake`,
+      `${SITE}/studio/../admin-panel-2024`,
+    ]) {
+      const response = await signIn(elsewhere)
+      expect([elsewhere, response.status, response.headers.get('location')]).toEqual([elsewhere, 403, null])
+    }
+    const credentials = await signIn('http://user:pass@localhost:3000/studio')
+    expect([credentials.status, credentials.headers.get('location')]).toEqual([400, null])
+    const deeper = await signIn(`${SITE}/studio/structure/service`)
+    expect(deeper.headers.get('location')).toMatch(/^http:\/\/localhost:3000\/studio\/structure\/service#sid=/)
+  })
+
   it('trades a session id for the editor token once', async () => {
     const sid = sidOf((await signIn(`${SITE}/studio`)).headers.get('location'))!
     const exchange = () => raw(`/v2026-05-04/auth/fetch?sid=${sid}`, { headers: { Origin: SITE } })
@@ -79,6 +95,13 @@ describe('signing in', () => {
     const withToken = await raw('/v2026-05-04/auth/id', { headers: auth() })
     expect(withToken.status).toBe(200)
     expect(await withToken.json()).toEqual({ id: LOCAL_EDITOR.id })
+    // The site's viewer token is its own robot user, never the editor.
+    const viewer = { Authorization: `Bearer ${lake.viewerToken}` }
+    expect(await (await raw('/v2026-05-04/auth/id', { headers: viewer })).json()).toEqual({ id: LOCAL_VIEWER_ROBOT.id })
+    expect(await (await raw('/v2026-05-04/users/me', { headers: viewer })).json()).toMatchObject({
+      id: 'local-site-viewer',
+      role: 'viewer',
+    })
     expect((await raw('/v2026-05-04/auth/id', { headers: { Origin: SITE } })).status).toBe(401)
     expect((await raw('/v2026-05-04/auth/id', { headers: { Authorization: 'Bearer stale' } })).status).toBe(401)
   })

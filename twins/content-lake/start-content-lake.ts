@@ -5,7 +5,7 @@ import { AssetFiles } from './assets.ts'
 import { DEFAULT_CONNECTION_TIMEOUTS, type ConnectionTimeouts } from '../connection-limits.ts'
 import { ContentLakeError, gatewayError } from './content-lake-error.ts'
 import { DatasetWriter } from './dataset-writer.ts'
-import { LOCAL_DATASET, LOCAL_PROJECT_ID, LOCAL_SITE_URL } from './content-lake-settings.ts'
+import { LOCAL_DATASET, LOCAL_PROJECT_ID, LOCAL_SITE_URL, LOCAL_STUDIO_PATH } from './content-lake-settings.ts'
 import { DocumentStore } from './document-store.ts'
 import { ImageCdn, type ImageCdnOptions } from './image-cdn.ts'
 import { listenDualProtocol } from './dual-protocol-server.ts'
@@ -44,6 +44,8 @@ export type ContentLakeOptions = {
   dataset?: string
   /** Browser origins allowed by CORS (the site). */
   corsOrigins?: string[]
+  /** The Studio's base path on the site (default LOCAL_STUDIO_PATH, `/studio`): where a sign-in returns. */
+  studioPath?: string
   /** Where published changes are POSTed (the site's /api/revalidate); null turns the webhook off. */
   webhookUrl?: string | null
   /** The webhook's secret; otherwise generated once and kept in the data folder (never a default). */
@@ -146,6 +148,7 @@ export async function startContentLake(options: ContentLakeOptions = {}): Promis
     viewerToken,
     webhookSecret,
     corsOrigins,
+    studioPath: options.studioPath ?? LOCAL_STUDIO_PATH,
     browserUrl,
     signIns: new SignInSessions(),
     keyValues: new Map(),

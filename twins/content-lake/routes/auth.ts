@@ -12,8 +12,9 @@ const PROVIDER = 'local'
 /**
  * The Studio's sign-in page for the local provider, as hosted Sanity's provider pages end: the browser
  * comes with `?origin=<the Studio's address>&projectId=…&type=dual` and leaves for `<origin>#sid=<id>`,
- * an id the Studio trades for the editor token at /auth/fetch. Loopback only, and only back to an
- * origin this lake allows by CORS (the site's), so no other page gets a session out of it.
+ * an id the Studio trades for the editor token at /auth/fetch. Loopback only, and only back into the
+ * Studio (its base path) at an origin this lake allows by CORS (the site's), never to an address with
+ * credentials: no other page, on the site or elsewhere, gets a session out of it.
  */
 function signInPage({ request, response, url }: Exchange, lake: Lake) {
   if (!isLoopback(request)) throw gatewayError(403, 'Forbidden', 'Signing in is for browsers on this machine only')
@@ -30,11 +31,20 @@ function signInPage({ request, response, url }: Exchange, lake: Lake) {
   } catch {
     throw gatewayError(400, 'Bad Request', 'Missing or invalid "origin": the address to return to after signing in')
   }
+  if (target.username || target.password)
+    throw gatewayError(400, 'Bad Request', 'Invalid "origin": an address to return to carries no user name or password')
   if (!lake.corsOrigins.has(target.origin))
     throw gatewayError(
       403,
       'Forbidden',
       `Origin not allowed: ${target.origin} (start the server with --site-url or --cors-origin ${target.origin})`,
+    )
+  const studio = lake.studioPath
+  if (target.pathname !== studio && !target.pathname.startsWith(`${studio}/`))
+    throw gatewayError(
+      403,
+      'Forbidden',
+      `A sign-in returns into the Studio only (${studio}), not to ${target.pathname}`,
     )
   target.hash = `sid=${lake.signIns.issue()}`
   send(response, 302, null, { Location: target.href, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' })
@@ -67,11 +77,9 @@ export const auth: Route = {
         throw gatewayError(401, 'Unauthorized', 'Session not found: unknown, expired or already used session id')
       return sendJson(response, 200, { token: lake.editorToken }, { ...cors, 'Cache-Control': 'no-store' })
     }
-    // Whether the caller has a session, without who it is: a local token (no cookie is ever set here).
-    if (second === 'id' && segments.length === 2 && method === 'GET') {
-      lake.access.authenticate(request, true)
-      return json(200, { id: LOCAL_EDITOR.id })
-    }
+    // Whose the caller's session is: the editor's, or the viewer token's robot (no cookie is ever set here).
+    if (second === 'id' && segments.length === 2 && method === 'GET')
+      return json(200, { id: lake.access.user(request).id })
     // The token an editor's browser signs in with: loopback, this site's origin only (CORS).
     if (second === 'local-token' && method === 'GET') {
       if (!isLoopback(request)) throw gatewayError(403, 'Forbidden', 'The editor token is issued on loopback only')

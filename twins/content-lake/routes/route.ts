@@ -32,6 +32,8 @@ export type Lake = {
   viewerToken: string
   /** The browser origins allowed by CORS (the site's): the only places the Studio's sign-in returns to. */
   corsOrigins: ReadonlySet<string>
+  /** The Studio's base path on those origins (`/studio`): the sign-in returns under it only. */
+  studioPath: string
   /** The HTTPS base browsers reach this lake at, `https://localhost:<port>` (the sign-in page's address). */
   browserUrl: () => string
   /** The Studio's pending sign-ins (`#sid=` ids waiting for `/auth/fetch`). */

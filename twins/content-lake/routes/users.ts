@@ -3,16 +3,13 @@ import { LOCAL_EDITOR } from '../content-lake-settings.ts'
 import { readJson } from './exchange.ts'
 import type { Route } from './route.ts'
 
-/** /users/me, its key-value store, and /users/<ids>: one local editor, who is everyone's "me". */
+/** /users/me (the editor, or the viewer token's robot), its key-value store, and /users/<ids>: one local editor. */
 export const users: Route = {
   matches: ({ segments }) =>
     segments[0] === 'users' && (segments.length === 2 || (segments[1] === 'me' && segments[2] === 'keyvalue')),
   serve: async ({ request, method, segments, json }, lake) => {
     const [, second, third] = segments
-    if (second === 'me' && segments.length === 2) {
-      lake.access.authenticate(request, true)
-      return json(200, LOCAL_EDITOR)
-    }
+    if (second === 'me' && segments.length === 2) return json(200, lake.access.user(request))
     if (second === 'me' && third === 'keyvalue') {
       lake.access.authenticate(request, true)
       if (method === 'PUT') {
