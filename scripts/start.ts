@@ -10,8 +10,15 @@ import { ensureFirstAdmin } from './lib/ensure-first-admin.ts'
 import { buildInputs, buildIsCurrent, writeBuildStamp } from './lib/build-stamp.ts'
 import { certificateTrusted } from './lib/certificate-trust.ts'
 import { isPortTaken } from '@plume/twins/free-port'
-import { siteVariables, startTwins, twinsFor, TwinStartError, type RunningTwins } from './lib/start-twins.ts'
-import { runningTwinVariables } from './lib/running-twins.ts'
+import {
+  portVariable,
+  siteVariables,
+  startTwins,
+  twinsFor,
+  TwinStartError,
+  type RunningTwins,
+} from './lib/start-twins.ts'
+import { runningDatabaseUrl, runningTwinVariables } from './lib/running-twins.ts'
 import { exitAfterStopping, exitOnSignalWith, runToEnd, startProcess } from './lib/supervisor.ts'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -31,13 +38,14 @@ nextEnv.loadEnvConfig(process.cwd(), dev, { info: () => {}, error: console.error
 // (`env $(npm start --silent -- --print-env) next start -p 3111`); as `supabase status -o env` does, it
 // starts, builds and checks nothing.
 if (printEnv) {
-  const { variables, missing, needed } = await runningTwinVariables(process.env)
+  const { variables, database, missing, needed } = await runningTwinVariables(process.env)
   if (needed === 0)
     console.error('[start] this configuration names hosted services only: their variables are the ones you set')
   else if (missing.length === needed)
     console.error('[start] no local service runs: start them with `npm start` (or `npm run dev`), then ask again')
   else if (missing.length) console.error(`[start] not running: ${missing.join('; ')}`)
   for (const [name, value] of Object.entries(variables)) console.log(`${name}=${value}`)
+  if (database) console.log(`SUPABASE_DB_URL=${database}`)
   process.exit(needed > 0 && missing.length === needed ? 1 : 0)
 }
 const port = Number(process.env.PORT || 3000)
@@ -54,7 +62,8 @@ if (await isPortTaken(port)) {
 // Before the build: pages are prerendered from the Content Lake.
 const config = twinsFor(process.env, {
   contentLake: { dataDir: '.data/content-lake', siteUrl },
-  supabase: { dataDir: '.data/supabase' },
+  // The database's Postgres port for psql, as `supabase start` opens it (SUPABASE_DB_PORT moves it).
+  supabase: { dataDir: '.data/supabase', dbPort: portVariable(process.env, 'SUPABASE_DB_PORT', 54322) },
   mailViewer: { dataDir: '.data/mail-viewer' },
 })
 let twins: RunningTwins | undefined
@@ -90,6 +99,8 @@ if (twins?.supabase) {
   if (twins.supabase.reused) console.log(`[start] using the Supabase API already running on ${twins.supabase.url}`)
   if (twins.mailViewer)
     console.log(`[start] emails sent offline (contact notifications) are in the mail viewer: ${twins.mailViewer.url}`)
+  const database = await runningDatabaseUrl(twins.supabase.port)
+  if (database) console.log(`[start] the database, for psql: ${database}`)
   await ensureFirstAdmin({
     url: handed.NEXT_PUBLIC_SUPABASE_URL,
     serviceRoleKey: handed.SUPABASE_SERVICE_ROLE_KEY,

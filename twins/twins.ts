@@ -39,6 +39,8 @@ export type SupabaseOptions = TwinOptions & {
   trustedProxyHops?: number
   /** Where the functions send email when SMTP_URL is unset: the local mail viewer's SMTP URL. */
   smtpUrl?: string
+  /** The database's own Postgres port, for psql (`supabase start`'s 54322); omitted: none. */
+  dbPort?: number
 }
 
 /** The local mail viewer (what Inbucket is to `supabase start`): `port` is its web page and JSON API. */
@@ -49,8 +51,16 @@ export type MailViewerOptions = TwinOptions & {
   dataDir?: string
 }
 
-/** What a running twin says of itself (`GET /_twin`): which twin, its data folder (null in memory), its pid. */
-export type TwinIdentity = { twin: 'content-lake' | 'supabase' | 'mail-viewer'; dataDir: string | null; pid: number }
+/**
+ * What a running twin says of itself (`GET /_twin`): which twin, its data folder (null in memory), its
+ * pid; the Supabase twin, its database's Postgres port too (null: none).
+ */
+export type TwinIdentity = {
+  twin: 'content-lake' | 'supabase' | 'mail-viewer'
+  dataDir: string | null
+  pid: number
+  dbPort?: number | null
+}
 
 /** How one twin is started and recognised. */
 export type TwinKind<C extends TwinOptions> = {
@@ -92,6 +102,7 @@ export const SUPABASE: TwinKind<SupabaseOptions> = {
     ...(supabase.startupSql ?? []).flatMap((statement) => ['--sql', statement]),
     ...(supabase.trustedProxyHops !== undefined ? ['--trusted-proxy-hops', String(supabase.trustedProxyHops)] : []),
     ...(supabase.smtpUrl ? ['--smtp-url', supabase.smtpUrl] : []),
+    ...['--db-port', supabase.dbPort === undefined ? 'off' : String(supabase.dbPort)],
   ],
 }
 

@@ -1,7 +1,7 @@
 import { siteVariables, supabaseTwinUrl, twinOnPort, twinsFor } from './start-twins.ts'
 
 /**
- * What `npm start -- --print-env` prints and `npm run serve` hands its server: the variables of the twins
+ * What `npm start -- --print-env` prints (with the database's URL) and `npm run serve` hands its server: the variables of the twins
  * this environment needs (twinsFor) that run now (another `npm start`'s), found on their ports and
  * started by nothing here; `missing` names the others, with the variable that says where they are
  * looked for; `needed`, how many the environment needs (none when it names hosted services).
@@ -18,5 +18,20 @@ export async function runningTwinVariables(env: Record<string, string | undefine
     contentLake: lake ? contentLake : undefined,
     supabase: base && supabase ? { url: supabaseTwinUrl(supabase) } : undefined,
   })
-  return { variables, missing, needed: Number(Boolean(contentLake)) + Number(Boolean(supabase)) }
+  // Not a variable the site reads: its database, for psql and migrations by hand (`supabase status`'s DB URL).
+  const database = base && supabase ? await runningDatabaseUrl(supabase.port) : null
+  return {
+    variables,
+    database,
+    missing,
+    needed: Number(Boolean(contentLake)) + Number(Boolean(supabase)),
+  }
+}
+
+/** The Postgres URL of the database of the Supabase twin running on `port` (null: none, or no Postgres port). */
+export async function runningDatabaseUrl(port: number): Promise<string | null> {
+  const identity = await twinOnPort(port)
+  return identity?.twin === 'supabase' && identity.dbPort
+    ? `postgresql://postgres:postgres@127.0.0.1:${identity.dbPort}/postgres`
+    : null
 }

@@ -73,7 +73,7 @@ export class TwinStartError extends Error {}
 const blank = (value: string | undefined) => value === undefined || value.trim() === ''
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
-function portVariable(env: Record<string, string | undefined>, name: string, fallback: number): number {
+export function portVariable(env: Record<string, string | undefined>, name: string, fallback: number): number {
   const value = env[name]?.trim()
   if (!value) return fallback
   const port = Number(value)
@@ -286,6 +286,10 @@ export async function startTwins(config: TwinsConfig): Promise<RunningTwins> {
     if (!reused && 'smtpPort' in options && (await isPortTaken(options.smtpPort)))
       throw new TwinStartError(
         `Port ${options.smtpPort} (SMTP of ${twin.what}) is already in use. Stop what runs there, or set ${twin.variable} to another port.`,
+      )
+    if (!reused && 'dbPort' in options && options.dbPort && (await isPortTaken(options.dbPort)))
+      throw new TwinStartError(
+        `Port ${options.dbPort} (the database of ${twin.what}, for psql) is already in use. Stop what runs there (perhaps \`supabase start\`), or set SUPABASE_DB_PORT to another port.`,
       )
     if (!reused) {
       child = keepRunning(twin.name, twin.script, twin.args(options), {

@@ -35,6 +35,8 @@ function startNode(): ChildProcess {
       dataDir,
       '--trusted-proxy-hops',
       '2',
+      '--db-port',
+      'off',
       ...contactSettingsSql({ trustedProxyHops: 2 }).flatMap((sql) => ['--sql', sql]),
     ],
     { logFile },

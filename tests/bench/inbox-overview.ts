@@ -50,9 +50,13 @@ let exitCode = 1
 try {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  startProcess(process.execPath, ['twins/supabase/supabase-server.ts', '--port', String(port), '--data-dir', dataDir], {
-    quiet: true,
-  })
+  startProcess(
+    process.execPath,
+    ['twins/supabase/supabase-server.ts', '--port', String(port), '--data-dir', dataDir, '--db-port', 'off'],
+    {
+      quiet: true,
+    },
+  )
   await waitForHttp(`${url}/auth/v1/health`)
   const service = createClient(url, LOCAL_SERVICE_ROLE_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },

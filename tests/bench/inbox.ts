@@ -47,7 +47,7 @@ try {
 
   startProcess(
     process.execPath,
-    ['twins/supabase/supabase-server.ts', '--port', String(supabasePort), '--data-dir', dataDir],
+    ['twins/supabase/supabase-server.ts', '--port', String(supabasePort), '--data-dir', dataDir, '--db-port', 'off'],
     {
       quiet: true,
     },

@@ -11,9 +11,13 @@ import { serveRequests } from './worker-rpc.ts'
  */
 
 export type DatabaseRequest =
-  { op: 'exec'; sql: string } | { op: 'query'; sql: string; params: unknown[] } | { op: 'close' }
+  | { op: 'exec'; sql: string }
+  | { op: 'query'; sql: string; params: unknown[] }
+  /** A Postgres wire-protocol message from a client of the database port (postgres-socket.ts). */
+  | { op: 'protocol'; message: Uint8Array }
+  | { op: 'close' }
 export type StatementResult = { rows: Record<string, unknown>[]; affectedRows?: number }
-export type DatabaseResponse = StatementResult | StatementResult[] | null
+export type DatabaseResponse = StatementResult | StatementResult[] | Uint8Array | null
 export type EngineInfo = {
   columns: { table_name: string; column_name: string; type: string }[]
   /** statement_timeout (ms) set on the API roles (ALTER ROLE … SET), as PostgREST reads them. */
@@ -88,6 +92,7 @@ await serveRequests<DatabaseRequest, DatabaseResponse, EngineInfo>(async () => {
           rows: result.rows as Record<string, unknown>[],
           affectedRows: result.affectedRows,
         }))
+      if (request.op === 'protocol') return await db.execProtocolRaw(request.message)
       if (request.op === 'query') {
         const result = await db.query<Record<string, unknown>>(request.sql, request.params)
         return { rows: result.rows, affectedRows: result.affectedRows }

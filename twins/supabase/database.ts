@@ -47,6 +47,16 @@ export type DatabaseOptions = {
 type Engine = WorkerClient<DatabaseRequest, DatabaseResponse, EngineInfo>
 type Call = Engine['call']
 
+/** The engine held by a client of the database port (Database.hold). */
+export type EngineHold = {
+  /** Runs one wire-protocol message, answered with the engine's bytes. */
+  protocol: (message: Uint8Array, limitMs: number) => Promise<Uint8Array>
+  exec: (sql: string) => Promise<StatementResult[]>
+  /** How many callers wait for the engine. */
+  waiting: () => number
+  release: () => void
+}
+
 /** Raised like Postgres' own statement timeout, so the REST API maps it as any SQLSTATE. */
 export class StatementTimeoutError extends Error {
   readonly code = '57014'
@@ -93,6 +103,8 @@ export async function openDatabase({
     statementTimeouts[role] ?? roleTimeouts[role] ?? roleTimeouts.authenticator ?? null
 
   let queue: Promise<void> = Promise.resolve()
+  /** Callers queued behind the one running (a wire-protocol client holding the engine watches it). */
+  let waiting = 0
 
   async function restart(reason: string) {
     log({ event: 'database.restart', reason })
@@ -105,9 +117,11 @@ export async function openDatabase({
    * fails with StatementTimeoutError at once, and the next caller waits until a new engine is up.
    */
   function exclusive<T>(work: (call: Call) => Promise<T>, limitMs: number | null): Promise<T> {
+    waiting++
     return new Promise<T>((resolve, reject) => {
       queue = queue
         .then(async () => {
+          waiting--
           if (!engine.alive()) await restart('the engine had stopped')
           const running = work(engine.call).then(
             (value) => ({ value }),
@@ -208,6 +222,38 @@ export async function openDatabase({
     }, null)
   }
 
+  /**
+   * The engine for one client of the database port (postgres-socket.ts) until it lets go: nobody else's
+   * statements run meanwhile, so a transaction it opens is its own. Each message may run `limitMs`; past
+   * it the engine restarts as for an API statement (the client's session is then gone).
+   */
+  function hold(): Promise<EngineHold> {
+    return new Promise((resolveHold, rejectHold) => {
+      exclusive(
+        (call) =>
+          new Promise<void>((released) => {
+            let broken = false
+            resolveHold({
+              protocol: async (message, limitMs) => {
+                let timer: NodeJS.Timeout | undefined
+                const expired = new Promise<'expired'>((done) => (timer = setTimeout(() => done('expired'), limitMs)))
+                const outcome = await Promise.race([call({ op: 'protocol', message }) as Promise<Uint8Array>, expired])
+                clearTimeout(timer)
+                if (outcome !== 'expired') return outcome
+                broken = true
+                await restart(`a statement on the database port ran past ${limitMs} ms`)
+                throw new StatementTimeoutError()
+              },
+              exec: (sql) => (broken ? Promise.reject(new Error('the engine restarted')) : exec(call, sql)),
+              waiting: () => waiting,
+              release: () => released(),
+            })
+          }),
+        null,
+      ).catch(rejectHold)
+    })
+  }
+
   /** Superuser access for the server's setup, scripts and tests (no role, no time limit). */
   const db = {
     query: <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
@@ -223,7 +269,7 @@ export async function openDatabase({
     if (temporary) rmSync(directory, { recursive: true, force: true })
   }
 
-  return { db, schema, asRequest, asAuthAdmin, statementTimeoutFor: timeoutFor, close }
+  return { db, schema, asRequest, asAuthAdmin, hold, statementTimeoutFor: timeoutFor, close }
 }
 
 export type Database = Awaited<ReturnType<typeof openDatabase>>

@@ -9,6 +9,7 @@ import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './supa
 import { handleFunction, type PlatformEnv } from './functions-api.ts'
 import { startCronRunner } from './cron-runner.ts'
 import { startNetWorker } from './net-worker.ts'
+import { startPostgresSocket } from './postgres-socket.ts'
 import { storeVaultSecrets } from './vault-secrets.ts'
 import {
   DEFAULT_CONNECTION_TIMEOUTS,
@@ -72,6 +73,9 @@ export type LocalSupabaseOptions = {
   /** How often pg_net's worker reads its queue (default 1 s); null: only `net.drain()` does (tests that
    *  decide when a queued call, e.g. the contact notification's database webhook, is made). */
   netPollMs?: number | null
+  /** The database's own Postgres port (postgres-socket.ts), as `supabase start` opens 54322; 0: any
+   *  free one; omitted: none. */
+  dbPort?: number
 }
 
 // The Supabase CLI's opaque keys map to the legacy JWTs, as its gateway does (twins/docs/supabase-wire.md §7).
@@ -290,8 +294,14 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
   const net = startNetWorker({ database, log, pollMs: options.netPollMs })
   // pg_cron's jobs (cron-runner.ts): run once now, the server answering (a job may call a function).
   const cron = await startCronRunner({ database, log })
+  const postgres =
+    options.dbPort === undefined
+      ? null
+      : await startPostgresSocket({ hold: database.hold, host, port: options.dbPort, log })
+  twin.dbPort = postgres?.port ?? null
 
   async function close() {
+    await postgres?.close()
     await cron.stop()
     await net.stop()
     await new Promise<void>((resolve) => {
@@ -302,7 +312,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
     await database.close()
   }
 
-  return { url, port, anonKey, serviceRoleKey, database, net, close }
+  return { url, port, dbUrl: postgres?.url ?? null, anonKey, serviceRoleKey, database, net, close }
 }
 
 export type LocalSupabase = Awaited<ReturnType<typeof startLocalSupabase>>

@@ -95,7 +95,8 @@ describe('GET /_twin (local only, not a hosted endpoint)', () => {
   it('says which twin answers, with its data folder (none in memory) and its process, to no page', async () => {
     const response = await fetch(`${twin.server.url}/_twin`, { headers: { Origin: 'http://localhost:3000' } })
     expect(response.headers.get('access-control-allow-origin')).toBeNull()
-    expect(await response.json()).toEqual({ twin: 'supabase', dataDir: null, pid: process.pid })
+    // No database port unless asked (dbPort): null.
+    expect(await response.json()).toEqual({ twin: 'supabase', dataDir: null, pid: process.pid, dbPort: null })
   })
 })
 

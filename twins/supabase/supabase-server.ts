@@ -22,6 +22,9 @@ Options:
   --trusted-proxy-hops <n>    proxies in front of this server whose X-Forwarded-For entries the sign-in
                               throttle counts (default 1 = the address this server sees)
   --supabase-dir <folder>     the project's Supabase folder: migrations/ and functions/ (default ./supabase)
+  --db-port <n|off>           the database's Postgres port, for psql and any Postgres client (default
+                              54322 as \`supabase start\`; 0 picks a free one; off: none). User postgres,
+                              password postgres, database postgres
   --smtp-url <url>            SMTP_URL of the functions when the environment does not set it (npm start
                               passes the local mail viewer's, smtp://127.0.0.1:54325)
   --help                      show this help
@@ -43,6 +46,7 @@ const { values } = parseArgs({
     'trusted-proxy-hops': { type: 'string' },
     'supabase-dir': { type: 'string', default: join(process.cwd(), 'supabase') },
     'smtp-url': { type: 'string' },
+    'db-port': { type: 'string', default: '54322' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
@@ -63,6 +67,7 @@ function integer(name: string, text: string | undefined): number | undefined {
 }
 
 const port = integer('port', values.port)!
+const dbPort = values['db-port'] === 'off' ? undefined : integer('db-port', values['db-port'])
 const dataDir = values.memory ? undefined : (values['data-dir'] ?? join(process.cwd(), '.data', 'supabase'))
 
 try {
@@ -74,8 +79,10 @@ try {
     startupSql: values.sql,
     trustedProxyHops: integer('trusted-proxy-hops', values['trusted-proxy-hops']),
     functionEnvDefaults: values['smtp-url'] ? { SMTP_URL: values['smtp-url'] } : undefined,
+    dbPort,
   })
   console.log(`Local Supabase listening on ${server.url} (${dataDir ? `data in ${dataDir}` : 'throwaway database'})`)
+  if (server.dbUrl) console.log(`  its database, for psql: ${server.dbUrl}`)
   const stop = () => {
     server.close().finally(() => process.exit(0))
   }
@@ -83,7 +90,11 @@ try {
   process.on('SIGTERM', stop)
 } catch (error) {
   const code = (error as { code?: string }).code
-  if (code === 'EADDRINUSE') {
+  if (code === 'EADDRINUSE' && (error as { port?: number }).port === dbPort) {
+    console.error(
+      `Port ${dbPort} on ${values.host} (the database's, for psql) is already in use. Stop what runs there (perhaps \`supabase start\`), or pick another with --db-port (off: none).`,
+    )
+  } else if (code === 'EADDRINUSE') {
     console.error(
       `Port ${port} on ${values.host} is already in use. Stop what runs there (perhaps \`supabase start\` or another copy of this server), or pick another port with --port and set NEXT_PUBLIC_SUPABASE_URL to match.`,
     )
