@@ -1,16 +1,19 @@
 import localFont from 'next/font/local'
 
 /*
- * Fonts ship inside npm packages and are self-hosted by next/font/local: no download at build time.
- * Text never waits for them (`swap`): it paints at once in a local face of the same kind (a sans for
- * Inter, a serif for Fraunces) whose size and line metrics match the typeface's, so the swap changes
- * the letters' shapes and hardly moves a line. Those faces are ours (app/font-fallbacks.css), not
- * next/font's (`adjustFontFallback: false`): its one face, Arial or Times New Roman, is absent from
- * Android and Linux. The fonts stay preloaded: on a fast connection they arrive before the first
- * paint, and nothing moves at all (docs/performance.md).
+ * Fonts ship inside npm packages, cut down at build time to the characters French and English use
+ * (scripts/lib/subset-fonts.ts writes .fonts/), and are self-hosted by next/font/local. Text never
+ * waits for them: it paints at once in a local face of the same kind (a sans for Inter, a serif for
+ * Fraunces) whose size and line metrics match the typeface's, so a swap changes the letters' shapes and
+ * hardly moves a line. Those faces are ours (app/font-fallbacks.css), not next/font's
+ * (`adjustFontFallback: false`): its one face, Arial or Times New Roman, is absent from Android and Linux.
+ * Inter, the text of every first screen, is preloaded and swaps in whenever it arrives (`swap`).
+ * Fraunces, the headings' face, is not preloaded and shows only if it is there at once (`optional`): on
+ * a slow first visit the headings keep the fallback serif for that page instead of competing with the
+ * document and Inter, then it is in the cache (docs/decisions.md).
  */
 export const inter = localFont({
-  src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  src: '../.fonts/inter-wght-fr-en.woff2',
   variable: '--font-inter',
   weight: '100 900',
   display: 'swap',
@@ -20,9 +23,10 @@ export const inter = localFont({
 // The display face is only ever set semibold (headings, the brand, prices): its one weight, 18 KB,
 // rather than the variable font's every weight, 37 KB.
 export const fraunces = localFont({
-  src: '../node_modules/@fontsource/fraunces/files/fraunces-latin-600-normal.woff2',
+  src: '../.fonts/fraunces-600-fr-en.woff2',
   variable: '--font-fraunces',
   weight: '600',
-  display: 'swap',
+  display: 'optional',
+  preload: false,
   adjustFontFallback: false,
 })

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import nextEnv from '@next/env'
 import { addCompileHints } from './lib/chunk-compile-hints.ts'
 import { addInlineStyleHashes } from './lib/inline-style-hashes.ts'
+import { subsetFonts } from './lib/subset-fonts.ts'
 import { exitAfterStopping, runToEnd } from './lib/supervisor.ts'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -62,6 +63,9 @@ async function twinsForTheBuild(): Promise<() => Promise<void>> {
 // would otherwise prerender the last run's Studio edits, whose uploaded images the fresh Content Lake
 // no longer has.
 rmSync(join(distDir, 'cache', 'fetch-cache'), { recursive: true, force: true })
+// The web fonts cut down to the site's characters (.fonts/, read by lib/fonts.ts).
+for (const { target, before, after } of await subsetFonts())
+  console.log(`[build] ${target}: ${(after / 1024).toFixed(1)} KiB (the package's ${(before / 1024).toFixed(1)} KiB)`)
 await step('next', ['build'])
 await stopTwins?.()
 

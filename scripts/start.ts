@@ -9,6 +9,7 @@ import nextEnv from '@next/env'
 import { ensureFirstAdmin } from './lib/ensure-first-admin.ts'
 import { buildInputs, buildIsCurrent, writeBuildStamp } from './lib/build-stamp.ts'
 import { certificateTrusted } from './lib/certificate-trust.ts'
+import { subsetFonts } from './lib/subset-fonts.ts'
 import { isPortTaken } from '@plume/twins/free-port'
 import {
   portVariable,
@@ -113,6 +114,8 @@ if (twins?.supabase) {
 if (dev) {
   const typegen = await runToEnd('npm', ['run', 'typegen'])
   if (typegen.code !== 0) await exitAfterStopping(typegen.code)
+  // The fonts next dev serves, as the build cuts them (lib/fonts.ts).
+  await subsetFonts()
 } else if (!buildIsCurrent('.next')) {
   console.log('[start] building the site (first run, or sources or public variables changed)…')
   const inputs = buildInputs()

@@ -2,6 +2,7 @@
 
 import NextLink from 'next/link'
 import type { ComponentProps } from 'react'
+import { usePageIdle } from '@/lib/page-idle'
 import { localizedPath } from './localized-path'
 import { useLocaleRoute } from './use-locale-route'
 
@@ -10,8 +11,12 @@ type LinkProps = Omit<ComponentProps<typeof NextLink>, 'href'> & {
   href: string
 }
 
-/** next/link to a page in the current language. */
-export function Link({ href, ...props }: LinkProps) {
+/**
+ * next/link to a page in the current language. It prefetches (as next/link does by default) once the
+ * page has loaded and gone idle, not while the document and fonts still arrive (lib/page-idle.ts).
+ */
+export function Link({ href, prefetch, ...props }: LinkProps) {
   const { locale } = useLocaleRoute()
-  return <NextLink href={localizedPath(href, locale)} {...props} />
+  const idle = usePageIdle()
+  return <NextLink href={localizedPath(href, locale)} prefetch={idle ? prefetch : false} {...props} />
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { SUBSET_FONTS, subsetOf } from '../../scripts/lib/subset-fonts.ts'
 
 /*
  * The local faces the text is set in until the web fonts arrive (app/font-fallbacks.css) must have the
@@ -71,12 +72,18 @@ function overrides(font: Font, localAverageWidth: number) {
   }
 }
 
+/** The fonts the build writes into .fonts/, cut here as it cuts them (the build may not have run yet). */
+const built = new Map<string, Buffer>()
+beforeAll(async () => {
+  for (const { source, target } of SUBSET_FONTS) built.set(target, await subsetOf(source))
+})
+
 /** The font file each web font is built from, as lib/fonts.ts names it. */
 function webFont(variable: string): Font {
   const source = readFileSync(join(root, 'lib', 'fonts.ts'), 'utf8')
   const match = new RegExp(`src: '\\.\\./([^']+)',\\s*variable: '${variable}'`).exec(source)
   if (!match) throw new Error(`lib/fonts.ts names no file for ${variable}`)
-  return createFont(readFileSync(join(root, match[1])))
+  return createFont(built.get(match[1]) ?? readFileSync(join(root, match[1])))
 }
 
 /** The @font-face rules of app/font-fallbacks.css, by family: their local sources and descriptors. */
