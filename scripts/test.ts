@@ -7,7 +7,7 @@
 //       read from it, a local Supabase and the site
 //  2. browser tests (Playwright + Debian's Chromium) against that build, once its lane has ended (the
 //     others may still be finishing): the site, then the Studio, beside the other ways of serving the
-//     same build (next start, the standalone folder's server.js, the container's folder) and then the inbox (it reads no content); last,
+//     same build (next start, the standalone folder's server.js, the container's folder) and the inbox (it reads no content); last,
 //     alone, a second replica sharing the site's cache through Redis, and the restart of the Content Lake and the site
 // It ends with how long each stage took, the ten slowest tests, and one line "N passed, M failed"
 // (non-zero exit code when anything failed).
@@ -172,50 +172,44 @@ if (prepared) {
       { env: playwrightEnv },
     ),
   )
+  // The second replica the restart tests need (below), started now so that it is up by then: it takes
+  // no request before them. Started as an operator starts one by hand: `npm run serve` given REDIS_URL.
+  const replicaPort = await freePort()
+  const replica = startProcess(process.execPath, ['scripts/serve.ts', '-p', `${replicaPort}`, '-H', '127.0.0.1'], {
+    logFile: 'test-results/replica.log',
+    env: replicaEnv(buildEnv),
+  })
   // Then the Studio, as it publishes content the pages above are checked against: its three files (they
   // edit different documents) at once, a Studio each (they wait on saves and listeners more than they
-  // compute: 1 min 52 s on three workers with a core kept busy, against 3 min 10 s on two). The other ways of serving the
-  // build run beside them, then the inbox's tests (they read no content): each of these runs waits on
-  // saves, refreshes and servers much of the time, and together they keep both cores busy.
+  // compute). Beside them, the other ways of serving the build and the inbox's tests (they read no
+  // content): each of these runs waits on saves, refreshes and servers much of the time. (The serving
+  // modes then the inbox, in turn, took 2 min 59 s beside a Studio lane of 2 min 21 s, a core kept busy.)
   await Promise.all([
     timed('Studio browser tests (Playwright: studio)', () =>
       run(
         'Studio browser tests (the editorial loop)',
         'playwright',
         ['test', '--project=studio', '--no-deps', '--workers=3', '--pass-with-no-tests', ...playwrightFilter],
-        {
-          env: { ...playwrightEnv, ...ownReport('studio') },
-        },
+        { env: { ...playwrightEnv, ...ownReport('studio') } },
       ),
     ),
-    (async () => {
-      await timed('Browser tests against the other ways of serving (beside the Studio tests)', async () => {
-        if (playwrightFilter.length > 0 && !playwrightFilter.some((arg) => arg.includes('serving-modes'))) return
-        failedSteps += await testOtherServingModes({ buildEnv, playwrightEnv, run, ownReport })
-      })
-      await timed('Inbox browser tests (Playwright: inbox, beside the Studio tests)', () =>
-        run(
-          'Inbox browser tests',
-          'playwright',
-          ['test', '--project=inbox', '--workers=1', '--pass-with-no-tests', ...playwrightFilter],
-          {
-            buffer: true,
-            env: { ...playwrightEnv, ...ownReport('inbox') },
-          },
-        ),
-      )
-    })(),
+    timed('Browser tests against the other ways of serving (beside the Studio tests)', async () => {
+      if (playwrightFilter.length > 0 && !playwrightFilter.some((arg) => arg.includes('serving-modes'))) return
+      failedSteps += await testOtherServingModes({ buildEnv, playwrightEnv, run, ownReport })
+    }),
+    timed('Inbox browser tests (Playwright: inbox, beside the Studio tests)', () =>
+      run(
+        'Inbox browser tests',
+        'playwright',
+        ['test', '--project=inbox', '--workers=1', '--pass-with-no-tests', ...playwrightFilter],
+        { buffer: true, env: { ...playwrightEnv, ...ownReport('inbox') } },
+      ),
+    ),
   ])
   // Last and alone: a second replica of the build beside `npm start`'s, sharing its cache through Redis
   // (the replicas test stops and starts Redis); then the restart test kills the Content Lake and the site
   // every test above reads.
   await timed('Replicas and restart browser tests (Playwright: restart)', async () => {
-    const replicaPort = await freePort()
-    // Started as an operator starts one by hand: `npm run serve` given REDIS_URL (replicaEnv).
-    const replica = startProcess(process.execPath, ['scripts/serve.ts', '-p', `${replicaPort}`, '-H', '127.0.0.1'], {
-      logFile: 'test-results/replica.log',
-      env: replicaEnv(buildEnv),
-    })
     try {
       await waitForHttp(`http://127.0.0.1:${replicaPort}/robots.txt`, { timeoutMs: 60_000 })
       await run(
