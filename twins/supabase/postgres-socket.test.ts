@@ -4,6 +4,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCAL_SERVICE_ROLE_KEY } from './supabase-cli-settings.ts'
 import { startLocalSupabase, type LocalSupabase } from './start-local-supabase.ts'
+import { startPostgresSocket } from './postgres-socket.ts'
 
 /*
  * The database on its Postgres port (postgres-socket.ts), as psql and any Postgres client reach it:
@@ -103,5 +104,45 @@ describe('the database port', () => {
     const response = await rest('contact_submissions?email=eq.open@example.fr&select=name')
     expect(await response.json()).toEqual([])
     expect((await ended).code).toBe('25P03')
+  })
+
+  it('a client gone mid-transaction lets go of the engine, its transaction rolled back', async () => {
+    const client = await connect()
+    await client.query('begin')
+    await client.query(
+      `insert into public.contact_submissions (name, email, message) values ('Parti', 'gone@example.fr', 'Un client parti sans rien dire.')`,
+    )
+    // The connection drops without a word (no Terminate), as a killed psql's does.
+    ;(client as unknown as { connection: { stream: { destroy: () => void } } }).connection.stream.destroy()
+    const response = await rest('contact_submissions?email=eq.gone@example.fr&select=name')
+    expect(await response.json()).toEqual([])
+  })
+})
+
+describe('the database port, before signing in', () => {
+  it('closes a connection that does not sign in within the authentication timeout', async () => {
+    const held = { waiting: 0 }
+    const server = await startPostgresSocket({
+      hold: () => {
+        held.waiting++
+        throw new Error('a connection that never signed in took the engine')
+      },
+      port: 0,
+      authenticationMs: 200,
+    })
+    const closes = (send: Buffer | null) =>
+      new Promise<boolean>((resolve) => {
+        const socket = createConnection(server.port, '127.0.0.1', () => send && socket.write(send))
+        socket.on('error', () => {})
+        // Read what comes (the password request), or the end behind it is never seen.
+        socket.resume()
+        socket.on('close', () => resolve(true))
+      })
+    // Silent; then a startup message and no password.
+    const startup = Buffer.concat([Buffer.from([0, 0, 0, 0, 0, 3, 0, 0]), Buffer.from('user\0postgres\0\0')])
+    startup.writeInt32BE(startup.length, 0)
+    expect(await Promise.all([closes(null), closes(startup)])).toEqual([true, true])
+    expect(held.waiting).toBe(0)
+    await server.close()
   })
 })

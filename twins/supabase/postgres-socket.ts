@@ -23,6 +23,8 @@ import { quoteLiteral as literal } from './postgrest-query.ts'
  */
 
 export const STATEMENT_MS = 15_000
+/** As Postgres' authentication_timeout (60 s there): a connection not signed in by then is closed. */
+export const AUTHENTICATION_MS = 10_000
 export const IDLE_IN_TRANSACTION_MS = 2_000
 const MAX_CONNECTIONS = 10
 const MAX_STARTUP_BYTES = 10_000
@@ -36,11 +38,14 @@ export type PostgresSocketOptions = {
   host?: string
   port: number
   password?: string
+  /** How long a connection has to sign in (AUTHENTICATION_MS; tests use a short one). */
+  authenticationMs?: number
   log?: (entry: Record<string, unknown>) => void
 }
 
 type Connection = {
   handler: PGLiteSocketHandler
+  socket: Socket
   phase: 'startup' | 'password' | 'ready' | 'closed'
   startup?: Uint8Array
   user?: string
@@ -95,6 +100,7 @@ export async function startPostgresSocket({
   host = '127.0.0.1',
   port,
   password = 'postgres',
+  authenticationMs = AUTHENTICATION_MS,
   log = () => {},
 }: PostgresSocketOptions): Promise<{ port: number; url: string; close: () => Promise<void> }> {
   const connections = new Map<number, Connection>()
@@ -217,6 +223,13 @@ export async function startPostgresSocket({
       socket.end(Buffer.from(errorResponse('FATAL', '53300', 'sorry, too many clients already')))
       return
     }
+    // A connection that does not sign in in time (silent, or stuck before its password) frees its slot.
+    const signIn = setTimeout(() => {
+      const connection = [...connections.values()].find((each) => each.socket === socket)
+      if (!connection || connection.phase === 'startup' || connection.phase === 'password') socket.destroy()
+    }, authenticationMs)
+    signIn.unref()
+    socket.once('close', () => clearTimeout(signIn))
     socket.once('data', (first: Buffer) => {
       if (!postgresGreeting(first)) return socket.destroy()
       // GSSAPI encryption is not offered (as SSL is not): the client goes on in the clear.
@@ -227,13 +240,14 @@ export async function startPostgresSocket({
       // The handler is made with the connection's queue, then set on it (receive() needs both).
       const connection = { phase: 'startup', hold: null, saved: '', chain: Promise.resolve() } as Omit<
         Connection,
-        'handler'
+        'handler' | 'socket'
       > as Connection
       const handler = new PGLiteSocketHandler({
         queryQueue: queueFor(connection) as unknown as PGLiteSocketHandlerOptions['queryQueue'],
         closeOnDetach: true,
       })
       connection.handler = handler
+      connection.socket = socket
       connections.set(handler.handlerId, connection)
       handler.addEventListener('close', () => connections.delete(handler.handlerId))
       handler.addEventListener('error', () => connections.delete(handler.handlerId))
