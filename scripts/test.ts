@@ -7,7 +7,7 @@
 //       read from it, a local Supabase and the site
 //  2. browser tests (Playwright + Debian's Chromium) against that build, once its lane has ended (the
 //     others may still be finishing): the site, then the Studio, beside the other ways of serving the
-//     same build (next start, the standalone folder's server.js, the container's folder) and the inbox (it reads no content); last,
+//     same build (next start, the standalone folder's server.js, the container's folder) and then the inbox (it reads no content); last,
 //     alone, a second replica sharing the site's cache through Redis, and the restart of the Content Lake and the site
 // It ends with how long each stage took, the ten slowest tests, and one line "N passed, M failed"
 // (non-zero exit code when anything failed).
@@ -181,9 +181,9 @@ if (prepared) {
   })
   // Then the Studio, as it publishes content the pages above are checked against: its three files (they
   // edit different documents) at once, a Studio each (they wait on saves and listeners more than they
-  // compute). Beside them, the other ways of serving the build and the inbox's tests (they read no
-  // content): each of these runs waits on saves, refreshes and servers much of the time. (The serving
-  // modes then the inbox, in turn, took 2 min 59 s beside a Studio lane of 2 min 21 s, a core kept busy.)
+  // compute). Beside them the other ways of serving the build, then the inbox's tests (they read no
+  // content). All at once was slower: seven browsers on two cores (the inbox 3 min 38 s, against the
+  // serving modes then the inbox in 2 min 59 s, a core kept busy).
   await Promise.all([
     timed('Studio browser tests (Playwright: studio)', () =>
       run(
@@ -193,18 +193,20 @@ if (prepared) {
         { env: { ...playwrightEnv, ...ownReport('studio') } },
       ),
     ),
-    timed('Browser tests against the other ways of serving (beside the Studio tests)', async () => {
-      if (playwrightFilter.length > 0 && !playwrightFilter.some((arg) => arg.includes('serving-modes'))) return
-      failedSteps += await testOtherServingModes({ buildEnv, playwrightEnv, run, ownReport })
-    }),
-    timed('Inbox browser tests (Playwright: inbox, beside the Studio tests)', () =>
-      run(
-        'Inbox browser tests',
-        'playwright',
-        ['test', '--project=inbox', '--workers=1', '--pass-with-no-tests', ...playwrightFilter],
-        { buffer: true, env: { ...playwrightEnv, ...ownReport('inbox') } },
-      ),
-    ),
+    (async () => {
+      await timed('Browser tests against the other ways of serving (beside the Studio tests)', async () => {
+        if (playwrightFilter.length > 0 && !playwrightFilter.some((arg) => arg.includes('serving-modes'))) return
+        failedSteps += await testOtherServingModes({ buildEnv, playwrightEnv, run, ownReport })
+      })
+      await timed('Inbox browser tests (Playwright: inbox, beside the Studio tests)', () =>
+        run(
+          'Inbox browser tests',
+          'playwright',
+          ['test', '--project=inbox', '--workers=1', '--pass-with-no-tests', ...playwrightFilter],
+          { buffer: true, env: { ...playwrightEnv, ...ownReport('inbox') } },
+        ),
+      )
+    })(),
   ])
   // Last and alone: a second replica of the build beside `npm start`'s, sharing its cache through Redis
   // (the replicas test stops and starts Redis); then the restart test kills the Content Lake and the site
