@@ -7,10 +7,9 @@ import localFont from 'next/font/local'
  * Fraunces) whose size and line metrics match the typeface's, so a swap changes the letters' shapes and
  * hardly moves a line. Those faces are ours (app/font-fallbacks.css), not next/font's
  * (`adjustFontFallback: false`): its one face, Arial or Times New Roman, is absent from Android and Linux.
- * Inter, the text of every first screen, is preloaded and swaps in whenever it arrives (`swap`).
- * Fraunces, the headings' face, is not preloaded and shows only if it is there at once (`optional`): on
- * a slow first visit the headings keep the fallback serif for that page instead of competing with the
- * document and Inter, then it is in the cache (docs/decisions.md).
+ * Both are on every first screen (Inter the text, Fraunces the headings), so both are preloaded and
+ * swap in whenever they arrive (`swap`): `optional` left the headings in the fallback serif on most
+ * first visits, even on this machine's loopback (docs/decisions.md).
  */
 export const inter = localFont({
   src: '../.fonts/inter-wght-fr-en.woff2',
@@ -26,7 +25,6 @@ export const fraunces = localFont({
   src: '../.fonts/fraunces-600-fr-en.woff2',
   variable: '--font-fraunces',
   weight: '600',
-  display: 'optional',
-  preload: false,
+  display: 'swap',
   adjustFontFallback: false,
 })
