@@ -156,15 +156,18 @@ export function Inbox({ client, onSignOut }: Props) {
   const changeFollowUp = (submission: Submission, followUp: FollowUp) => {
     if (followUp === submission.follow_up) return
     const undoing = undoStates.get(submission.id) === followUp
-    setUndoStates((states) => {
-      const next = new Map(states)
-      if (undoing) next.delete(submission.id)
-      else next.set(submission.id, submission.follow_up)
-      return next
-    })
     pendingMove.current = { id: submission.id, index: indexOf((row) => row.id === submission.id) }
-    setAnnouncement(`Message de ${revealInvisibleCharacters(submission.name)} : « ${FOLLOW_UP_LABELS[followUp]} ».`)
-    void act(() => setFollowUp(client, submission.id, followUp))
+    void act(async () => {
+      await setFollowUp(client, submission.id, followUp)
+      // Only a change that was made can be undone (a refused one leaves the card as it was).
+      setUndoStates((states) => {
+        const next = new Map(states)
+        if (undoing) next.delete(submission.id)
+        else next.set(submission.id, submission.follow_up)
+        return next
+      })
+      setAnnouncement(`Message de ${revealInvisibleCharacters(submission.name)} : « ${FOLLOW_UP_LABELS[followUp]} ».`)
+    })
   }
   const remove = (submission: Submission) =>
     setConfirmation({
