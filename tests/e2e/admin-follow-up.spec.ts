@@ -15,6 +15,9 @@ const inbox = inboxOf('followup')
 const { TAG, ADMIN } = inbox
 let id = ''
 
+// The second test reads the state the first leaves.
+test.describe.configure({ mode: 'serial' })
+
 test.beforeAll(async () => {
   await seedInbox(inbox)
   const { data } = await service
