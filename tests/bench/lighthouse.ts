@@ -5,12 +5,14 @@
 // measured again before every FLOOR_EVERY (4) pages. Prints each page's median score, FCP, LCP, TBT,
 // CLS, JavaScript and HTML transferred next to the floor's, the ratios and whether each bound holds
 // (score ≥ floor − 2, LCP ≤ 1.3× the floor's, TBT ≤ the floor's, JavaScript ≤ floor + 12 KiB, the
-// contact page + 30 KiB), and what the largest paint was. Writes bench-results/lighthouse.json (and
+// contact page + 30 KiB), each document's bytes (raw, gzip, brotli; its RSC payload and inline CSS),
+// and what the largest paint was. Writes bench-results/lighthouse.json (and
 // each page's last report in bench-results/lighthouse/).
 // The site is the benchmarks' build (.next-bench, tests/bench/bench-site.ts) served by `npm start`'s
 // server (server/main.ts); `-- --next-start` serves it with plain `next start` instead;
 // `-- --pages /,/en/about` measures only those pages; `-- --applied` throttles for real (see APPLIED).
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { resolve } from 'node:path'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/find-chromium.ts'
 import { importFrom, installApart } from '../../scripts/lib/install-apart.ts'
@@ -247,6 +249,23 @@ try {
       : `   ${cell((s.score - floor.score).toFixed(0), 5)} ${cell((s.lcpMs / floor.lcpMs).toFixed(2), 5)} ${cell(floor.tbtMs ? (s.tbtMs / floor.tbtMs).toFixed(2) : '–', 5)} ${cell((s.jsKiB - floor.jsKiB).toFixed(1), 5)}  ${checks.every(Boolean) ? 'met' : `MISSED (${['score', 'LCP', 'TBT', 'JS', 'CLS'].filter((_, i) => !checks[i]).join(', ')})`}`
     console.log(
       `  ${label.padEnd(28)} ${cell(s.score, 5)} ${cell(s.fcpMs, 5)}ms ${cell(s.lcpMs, 5)}ms ${cell(s.tbtMs, 4)}ms ${cell(s.cls.toFixed(2), 5)} ${cell(s.jsKiB.toFixed(1), 7)} ${cell(s.htmlKiB.toFixed(1), 6)}${ratios}`,
+    )
+  }
+  // What each document weighs before its first words: raw, and compressed as our server keeps a page
+  // (gzip 9, brotli 9), with the raw bytes of its RSC payload and inline stylesheets.
+  console.log('\nEach document (bytes; RSC payload and inline CSS are parts of the raw):')
+  console.log(
+    `  ${'page'.padEnd(28)} ${cell('raw', 8)} ${cell('gzip', 7)} ${cell('brotli', 7)} ${cell('RSC', 7)} ${cell('CSS', 7)}`,
+  )
+  for (const [label, url] of [[FLOOR, floorUrl], ...PAGES.map((path) => [path, site + path])]) {
+    const html = Buffer.from(await (await fetch(url, { headers: { 'Accept-Encoding': 'identity' } })).arrayBuffer())
+    const text = html.toString('utf8')
+    const rsc = [...text.matchAll(/self\.__next_f\.push\((.*?)\)<\/script>/g)].reduce((sum, m) => sum + m[1].length, 0)
+    const css = [...text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].reduce((sum, m) => sum + m[1].length, 0)
+    const gzip = gzipSync(html, { level: 9 }).length
+    const brotli = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).length
+    console.log(
+      `  ${label.padEnd(28)} ${cell(html.length, 8)} ${cell(gzip, 7)} ${cell(brotli, 7)} ${cell(rsc, 7)} ${cell(css, 7)}`,
     )
   }
   console.log('\nThe largest paint of each page (the element most runs named):')
