@@ -226,23 +226,35 @@ revoke all on function public.claim_contact_reminder(timestamptz), public.releas
 grant execute on function public.claim_contact_reminder(timestamptz), public.release_contact_reminder(date)
   to service_role;
 
--- The schedule, as the retry job's (migration 20261210100100): pg_net POSTs to the function with the
--- service-role key from Vault. Where pg_cron or pg_net is missing, the notice says what to run.
-do $schedule$
+-- One way for the database's jobs to call send-contact-email: pg_net POSTs `body` with the project URL
+-- and the service-role key read from Vault when the job runs (the retry job of the migration
+-- 20261210100100 wrote it out; it now calls this too). plpgsql, so that the function can be created
+-- before pg_net exists; it answers pg_net's request id.
+create or replace function private.request_contact_email(body jsonb) returns bigint
+language plpgsql volatile set search_path = ''
+as $$
 declare
-  job text := $job$
-    select net.http_post(
-      url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url')
-             || '/functions/v1/send-contact-email',
-      headers := jsonb_build_object(
-        'Content-Type', 'application/json',
-        'Authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key'),
-        'apikey', (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key')
-      ),
-      body := '{"reminder": "due"}'::jsonb,
-      timeout_milliseconds := 30000
-    ) as request_id
-  $job$;
+  service_key text := (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key');
+begin
+  return net.http_post(
+    url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url')
+           || '/functions/v1/send-contact-email',
+    headers := jsonb_build_object(
+      'Content-Type', 'application/json',
+      'Authorization', 'Bearer ' || service_key,
+      'apikey', service_key
+    ),
+    body := body,
+    timeout_milliseconds := 30000
+  );
+end
+$$;
+
+revoke all on function private.request_contact_email(jsonb) from public, anon, authenticated, service_role;
+
+-- The schedules: the morning reminder, and the retry job rewritten to call the function above. Where
+-- pg_cron or pg_net is missing, the notice says what to run.
+do $schedule$
 begin
   if not exists (select 1 from pg_proc where pronamespace = to_regnamespace('cron') and proname = 'schedule')
      or not exists (select 1 from pg_proc where pronamespace = to_regnamespace('net') and proname = 'http_post') then
@@ -250,7 +262,10 @@ begin
       'this migration''s cron.schedule(''contact-morning-reminder'', ''*/10 6,7 * * *'', …) (docs/supabase.md).';
     return;
   end if;
-  perform cron.schedule('contact-morning-reminder', '*/10 6,7 * * *', job);
+  perform cron.schedule('contact-morning-reminder', '*/10 6,7 * * *',
+    $job$select private.request_contact_email('{"reminder": "due"}') as request_id$job$);
+  perform cron.schedule('retry-contact-notifications', '*/5 * * * *',
+    $job$select private.request_contact_email('{"retry": "due"}') as request_id$job$);
 end
 $schedule$;
 
