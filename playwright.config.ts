@@ -62,7 +62,7 @@ export default defineConfig({
       use: DESKTOP,
       testIgnore: /(mobile|studio|presentation|admin(-[\w-]+)?|faults|replicas|restart)\.spec\.ts/,
     },
-    // The inbox reads no content, only the local Supabase: the test command runs it beside the Studio
+    // The inbox reads no content, only the local Supabase: the test command runs it beside the site's
     // tests (one worker, serial files each seeding its own messages: it fills what they leave of the
     // machine while they wait).
     { name: 'inbox', use: DESKTOP, testMatch: /admin(-[\w-]+)?\.spec\.ts/ },

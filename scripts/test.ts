@@ -6,9 +6,10 @@
 //     - a local Content Lake (seeded), Sanity's own document validator over it, a production build
 //       read from it, a local Supabase and the site
 //  2. browser tests (Playwright + Debian's Chromium) against that build, once its lane has ended (the
-//     others may still be finishing): the site, then the Studio, beside the other ways of serving the
-//     same build (next start, the standalone folder's server.js, the container's folder) and then the inbox (it reads no content); last,
-//     alone, a second replica sharing the site's cache through Redis, and the restart of the Content Lake and the site
+//     others may still be finishing): the site beside the inbox (it reads no content), then the Studio
+//     beside the other ways of serving the same build (next start, the standalone folder's server.js,
+//     the container's folder); last, alone, a second replica sharing the site's cache through Redis,
+//     and the restart of the Content Lake and the site
 // It ends with how long each stage took, the ten slowest tests, and one line "N passed, M failed"
 // (non-zero exit code when anything failed).
 import { mkdirSync, rmSync } from 'node:fs'
@@ -164,14 +165,28 @@ await (serversLane ?? Promise.all(lanes))
 const prepared = browserTests as BrowserTests | null
 if (prepared) {
   const { playwrightEnv, buildEnv } = prepared
-  await timed('Browser tests (Playwright: desktop, mobile)', () =>
-    run(
-      'Browser tests (Playwright, Chromium)',
-      'playwright',
-      ['test', '--project=desktop', '--project=mobile', '--pass-with-no-tests', ...playwrightFilter],
-      { env: playwrightEnv },
+  // The public site on a desktop and a phone, and beside them the inbox's tests: they read no content
+  // and wait on the local Supabase more than they compute (one worker, its files in turn, each seeding
+  // and counting its own tagged messages), so they fill what the site's two workers leave of the
+  // machine, instead of running on alone at the end while the Studio's tests have finished.
+  await Promise.all([
+    timed('Browser tests (Playwright: desktop, mobile)', () =>
+      run(
+        'Browser tests (Playwright, Chromium)',
+        'playwright',
+        ['test', '--project=desktop', '--project=mobile', '--pass-with-no-tests', ...playwrightFilter],
+        { env: playwrightEnv },
+      ),
     ),
-  )
+    timed('Inbox browser tests (Playwright: inbox, beside the site tests)', () =>
+      run(
+        'Inbox browser tests',
+        'playwright',
+        ['test', '--project=inbox', '--workers=1', '--pass-with-no-tests', ...playwrightFilter],
+        { buffer: true, env: { ...playwrightEnv, ...ownReport('inbox') } },
+      ),
+    ),
+  ])
   // The second replica the restart tests need (below), started now so that it is up by then: it takes
   // no request before them. Started as an operator starts one by hand: `npm run serve` given REDIS_URL.
   const replicaPort = await freePort()
@@ -181,9 +196,7 @@ if (prepared) {
   })
   // Then the Studio, as it publishes content the pages above are checked against: its three files (they
   // edit different documents) at once, a Studio each (they wait on saves and listeners more than they
-  // compute). Beside them the other ways of serving the build, then the inbox's tests (they read no
-  // content). All at once was slower: seven browsers on two cores (the inbox 3 min 38 s, against the
-  // serving modes then the inbox in 2 min 59 s, a core kept busy).
+  // compute). Beside them the other ways of serving the build, a server and a worker each.
   await Promise.all([
     timed('Studio browser tests (Playwright: studio)', () =>
       run(
@@ -193,20 +206,10 @@ if (prepared) {
         { env: { ...playwrightEnv, ...ownReport('studio') } },
       ),
     ),
-    (async () => {
-      await timed('Browser tests against the other ways of serving (beside the Studio tests)', async () => {
-        if (playwrightFilter.length > 0 && !playwrightFilter.some((arg) => arg.includes('serving-modes'))) return
-        failedSteps += await testOtherServingModes({ buildEnv, playwrightEnv, run, ownReport })
-      })
-      await timed('Inbox browser tests (Playwright: inbox, beside the Studio tests)', () =>
-        run(
-          'Inbox browser tests',
-          'playwright',
-          ['test', '--project=inbox', '--workers=1', '--pass-with-no-tests', ...playwrightFilter],
-          { buffer: true, env: { ...playwrightEnv, ...ownReport('inbox') } },
-        ),
-      )
-    })(),
+    timed('Browser tests against the other ways of serving (beside the Studio tests)', async () => {
+      if (playwrightFilter.length > 0 && !playwrightFilter.some((arg) => arg.includes('serving-modes'))) return
+      failedSteps += await testOtherServingModes({ buildEnv, playwrightEnv, run, ownReport })
+    }),
   ])
   // Last and alone: a second replica of the build beside `npm start`'s, sharing its cache through Redis
   // (the replicas test stops and starts Redis); then the restart test kills the Content Lake and the site

@@ -20,17 +20,25 @@ export type PasswordHasherOptions = { workers?: number; maxQueued?: number }
 /** One core stays for the server and its database engine; at most 4 hashing threads. */
 const defaultWorkers = () => Math.max(1, Math.min(4, availableParallelism() - 1))
 
-export async function createPasswordHasher({ workers = defaultWorkers(), maxQueued = 32 }: PasswordHasherOptions = {}) {
-  const pool: WorkerClient<HashRequest, string | boolean, null>[] = await Promise.all(
-    Array.from({ length: workers }, () =>
-      startWorker<HashRequest, string | boolean, null>(new URL('./password-hash-worker.ts', import.meta.url), null),
-    ),
-  )
+export function createPasswordHasher({ workers = defaultWorkers(), maxQueued = 32 }: PasswordHasherOptions = {}) {
+  type HashWorker = WorkerClient<HashRequest, string | boolean, null>
+  // Started on the first password a server checks: most servers a test starts never check one.
+  let pool: Promise<HashWorker[]> | null = null
+  const started = () =>
+    (pool ??= Promise.all(
+      Array.from({ length: workers }, () =>
+        startWorker<HashRequest, string | boolean, null>(new URL('./password-hash-worker.ts', import.meta.url), null),
+      ),
+    ).catch((error: unknown) => {
+      pool = null // the next call tries again
+      throw error
+    }))
 
-  function run(request: HashRequest): Promise<string | boolean> {
-    const busy = pool.reduce((sum, worker) => sum + worker.pending(), 0)
-    if (busy >= pool.length + maxQueued) return Promise.reject(new HasherBusyError())
-    const idlest = pool.reduce((best, worker) => (worker.pending() < best.pending() ? worker : best))
+  async function run(request: HashRequest): Promise<string | boolean> {
+    const threads = await started()
+    const busy = threads.reduce((sum, worker) => sum + worker.pending(), 0)
+    if (busy >= threads.length + maxQueued) throw new HasherBusyError()
+    const idlest = threads.reduce((best, worker) => (worker.pending() < best.pending() ? worker : best))
     return idlest.call(request)
   }
 
@@ -39,9 +47,10 @@ export async function createPasswordHasher({ workers = defaultWorkers(), maxQueu
     /** False for a null hash too, after the same work as a real comparison (no timing oracle). */
     compare: async (password: string, hash: string | null) => (await run({ op: 'compare', password, hash })) as boolean,
     close: async () => {
-      await Promise.all(pool.map((worker) => worker.terminate()))
+      const threads = await pool?.catch(() => [])
+      await Promise.all((threads ?? []).map((worker) => worker.terminate()))
     },
   }
 }
 
-export type PasswordHasher = Awaited<ReturnType<typeof createPasswordHasher>>
+export type PasswordHasher = ReturnType<typeof createPasswordHasher>

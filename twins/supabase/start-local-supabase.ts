@@ -104,7 +104,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
   const trustedHops = options.trustedProxyHops ?? 1
   if (!Number.isInteger(trustedHops) || trustedHops < 0)
     throw new Error('trustedProxyHops must be a non-negative integer')
-  const hasher = await createPasswordHasher(options.passwordHasher)
+  const hasher = createPasswordHasher(options.passwordHasher)
   const functionsDir = join(options.supabaseDir, 'functions')
   const envDefaults = options.functionEnvDefaults ?? {}
 
