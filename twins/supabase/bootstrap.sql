@@ -2,7 +2,8 @@
 -- test): the parts of a Supabase database that our migrations rely on, reproduced from the public
 -- supabase/postgres init scripts and supabase/auth migrations (see local/docs/supabase-wire.md
 -- §8). A hosted project already has all of this; never push this file to one.
--- Idempotent: the server runs it on every start, before the migrations.
+-- Idempotent: the server runs it before the migrations, once per data folder and version of this file
+-- (database-worker.ts).
 
 do $$
 begin

@@ -1,5 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
-import { readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { workerData } from 'node:worker_threads'
 import { BOOTSTRAP_SQL, listMigrations } from './migrations.ts'
 import { serveRequests } from './worker-rpc.ts'
@@ -29,8 +31,23 @@ export type EngineData = { dataDir: string; migrationsDir: string }
 
 const API_ROLES = ['anon', 'authenticated', 'service_role', 'authenticator']
 
-async function migrate(db: PGlite, migrationsDir: string) {
-  await db.exec(readFileSync(BOOTSTRAP_SQL, 'utf8'))
+/*
+ * The platform's bootstrap runs once per data folder and version of it: a file beside Postgres' own
+ * (which Postgres ignores) names the version the folder holds. Run again on every start, it cost each
+ * start a fifth of its time rewriting the same functions and grants.
+ */
+async function bootstrap(db: PGlite, dataDir: string) {
+  const sql = readFileSync(BOOTSTRAP_SQL, 'utf8')
+  const digest = createHash('sha256').update(sql).digest('hex')
+  const marker = join(dataDir, 'twin-bootstrap.sha256')
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === digest) return () => {}
+  await db.exec(sql)
+  // Written once the migrations are in too: a start that fails half-way runs it again next time.
+  return () => writeFileSync(marker, digest)
+}
+
+async function migrate(db: PGlite, dataDir: string, migrationsDir: string) {
+  const bootstrapped = await bootstrap(db, dataDir)
   const applied = new Set(
     (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
       (row) => row.version,
@@ -47,6 +64,7 @@ async function migrate(db: PGlite, migrationsDir: string) {
       ])
     })
   }
+  bootstrapped()
 }
 
 /** Each role's statement_timeout in milliseconds, parsed by Postgres itself ('3s', '1min', '500'…). */
@@ -73,7 +91,7 @@ async function roleStatementTimeouts(db: PGlite): Promise<Record<string, number>
 await serveRequests<DatabaseRequest, DatabaseResponse, EngineInfo>(async () => {
   const { dataDir, migrationsDir } = workerData as EngineData
   const db = await PGlite.create({ dataDir })
-  await migrate(db, migrationsDir)
+  await migrate(db, dataDir, migrationsDir)
   const columns = (
     await db.query<EngineInfo['columns'][number]>(
       `select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type

@@ -16,13 +16,15 @@ import { BOOTSTRAP_SQL, listMigrations } from './migrations.ts'
 const PREFIX = 'local-supabase-memory-'
 const TEMPLATE_PREFIX = 'local-supabase-template-'
 
-/** Which SQL and which PGlite built a template: a different migration makes a different template. */
+/** Which SQL, which PGlite and which engine code built a template: a different migration makes a different template. */
 function templateKey(migrationsDir: string): string {
   const hash = createHash('sha256')
   // The package's manifest (not exported by the package: found next to its entry point).
   hash.update(
     readFileSync(join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json')),
   )
+  // And the engine's code that builds it (what it writes beside the data, database-worker.ts).
+  hash.update(readFileSync(new URL('./database-worker.ts', import.meta.url)))
   // By name and content, not path: the same migrations in another (temporary) folder reuse the template.
   for (const file of [BOOTSTRAP_SQL, ...listMigrations(migrationsDir).map((migration) => migration.file)])
     hash.update(basename(file)).update('\0').update(readFileSync(file))
