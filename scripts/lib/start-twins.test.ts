@@ -116,9 +116,11 @@ console.log('ready')`
 
   it('starts the Supabase twin with its mail viewer, where the database\u2019s notification arrives; the scripts refuse a twin not this folder\u2019s', async () => {
     const [port, viewerPort, smtpPort] = [await freePort(), await freePort(), await freePort()]
+    // Their logs, for the failure message: why a notification never came is told there.
+    const logs = { supabase: join(pidDir, 'supabase.log'), mailViewer: join(pidDir, 'mail-viewer.log') }
     const backends = await startTwins({
-      supabase: { port, supabaseDir: SUPABASE_DIR },
-      mailViewer: { port: viewerPort, smtpPort },
+      supabase: { port, supabaseDir: SUPABASE_DIR, logFile: logs.supabase },
+      mailViewer: { port: viewerPort, smtpPort, logFile: logs.mailViewer },
       reuseRunning: 'same-data',
       quiet: true,
     })
@@ -149,7 +151,11 @@ console.log('ready')`
           `http://127.0.0.1:${port}/rest/v1/contact_submissions?id=eq.${id}&select=notification_status,notification_error,notification_attempts`,
           { headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` } },
         )
-        throw new Error(`${(error as Error).message}; the message's notification: ${await row.text()}`)
+        const tail = (file: string) => readFileSync(file, 'utf8').split('\n').slice(-30).join('\n')
+        throw new Error(
+          `${(error as Error).message}; the message's notification: ${await row.text()}\n` +
+            `Supabase twin's log:\n${tail(logs.supabase)}\nmail viewer's log:\n${tail(logs.mailViewer)}`,
+        )
       },
     )
     expect(await aboutThis()).toBe(1)
