@@ -253,7 +253,10 @@ describe('property: bad input on send-contact-email', () => {
         }),
         { numRuns: RUNS },
       )
-      expect(sent).toBeGreaterThan(RUNS * 0.2)
+      // The generator must send some: about a quarter of its bodies (3/7 fresh × 3/5 an object) name
+      // a fresh message. A bound of a fifth failed about one run in thirty at 200 runs (it is under two
+      // standard deviations away); a tenth is five, whatever the draw.
+      expect(sent).toBeGreaterThan(RUNS * 0.1)
     } finally {
       process.env = savedEnv
       rmSync(outbox, { recursive: true, force: true })
