@@ -23,6 +23,10 @@ export default defineConfig({
     // run (SIGTRAP, "Check failed: jit_page_->allocations_.erase(addr) == 1" while freeing WebAssembly
     // code), a crash no test can catch.
     pool: 'forks',
+    // Two files at a time even on two cores (Vitest's default is one worker fewer than the cores): many
+    // wait on servers, timers and child processes more than they compute, and one worker left those
+    // waits end to end (the lane took as long as all the browser tests beside it).
+    maxWorkers: 2,
     // The site reads its services from the environment only (lib/backends.ts): modules that load it get
     // a hosted-shaped configuration. Tests that talk to a service start it and pass its own addresses.
     env: {
