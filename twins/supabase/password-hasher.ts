@@ -24,18 +24,26 @@ export function createPasswordHasher({ workers = defaultWorkers(), maxQueued = 3
   type HashWorker = WorkerClient<HashRequest, string | boolean, null>
   // Started on the first password a server checks: most servers a test starts never check one.
   let pool: Promise<HashWorker[]> | null = null
-  const started = () =>
-    (pool ??= Promise.all(
+  let closed = false
+  async function startPool(): Promise<HashWorker[]> {
+    const starts = await Promise.allSettled(
       Array.from({ length: workers }, () =>
         startWorker<HashRequest, string | boolean, null>(new URL('./password-hash-worker.ts', import.meta.url), null),
       ),
-    ).catch((error: unknown) => {
-      pool = null // the next call tries again
-      throw error
-    }))
+    )
+    const threads = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []))
+    const failed = starts.find((start) => start.status === 'rejected')
+    if (!failed) return threads
+    // None is left running when one could not start; the next call tries again.
+    await Promise.all(threads.map((worker) => worker.terminate()))
+    pool = null
+    throw failed.reason
+  }
 
   async function run(request: HashRequest): Promise<string | boolean> {
-    const threads = await started()
+    // A sign-in still arriving while the server closes starts no thread that nothing would end.
+    if (closed) throw new Error('The password hasher is closed')
+    const threads = await (pool ??= startPool())
     const busy = threads.reduce((sum, worker) => sum + worker.pending(), 0)
     if (busy >= threads.length + maxQueued) throw new HasherBusyError()
     const idlest = threads.reduce((best, worker) => (worker.pending() < best.pending() ? worker : best))
@@ -47,6 +55,7 @@ export function createPasswordHasher({ workers = defaultWorkers(), maxQueued = 3
     /** False for a null hash too, after the same work as a real comparison (no timing oracle). */
     compare: async (password: string, hash: string | null) => (await run({ op: 'compare', password, hash })) as boolean,
     close: async () => {
+      closed = true
       const threads = await pool?.catch(() => [])
       await Promise.all((threads ?? []).map((worker) => worker.terminate()))
     },
