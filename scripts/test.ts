@@ -1,6 +1,5 @@
 // `npm test`: every check and test of the project, as CI runs it (.ci/run).
-//  1. lanes at once, each printed in one piece when it ends:
-//     - Sanity TypeGen
+//  1. two lanes at once, each printed in one piece when it ends:
 //     - unit + integration tests (vitest)
 //     - a local Content Lake (seeded), Sanity's own document validator over it, a production build
 //       read from it, a local Supabase and the site
@@ -9,7 +8,8 @@
 //     the other ways of serving the same build (next start, the standalone folder's server.js, the
 //     container's folder); last a second replica sharing the site's cache through Redis, and the restart
 //     of the Content Lake and the site, with beside them
-//  3. TypeScript, ESLint and Prettier (with the lanes when the browser tests do not run)
+//  3. the static checks: Sanity TypeGen then TypeScript, beside ESLint and Prettier (at once with the
+//     rest when the browser tests do not run)
 // It ends with how long each stage took, the ten slowest tests, and one line "N passed, M failed"
 // (non-zero exit code when anything failed).
 import { mkdirSync, rmSync } from 'node:fs'
@@ -109,29 +109,31 @@ const PLAYWRIGHT_REPORTS = [
 ]
 for (const report of PLAYWRIGHT_REPORTS) rmSync(report, { force: true })
 
-// 2. The lanes. TypeGen first (the build, told it runs, does not run it again: it would write the
-// types while TypeScript reads them). TypeScript, ESLint and Prettier read only the sources: with the
-// browser tests they wait for the end, beside the replicas and restart tests that mostly wait on restarts
-// and deadlines, instead of taking CPU from the build every browser test waits for (docs/testing.md).
+// 2. The lanes. The static checks (TypeGen, then TypeScript, beside ESLint and Prettier) read only the
+// sources: with the browser tests they wait for the end, where the replicas-and-restart tests mostly wait
+// on restarts and deadlines and leave the machine idle (they used to take the machine's first minutes from
+// the build, which every browser test waits for). The build, told they run, neither runs TypeGen (it would
+// write the types while TypeScript reads them) nor type-checks: it reads only types.
 const typesChecked = wants('static')
 const lanes: Promise<unknown>[] = []
-const typegen = typesChecked
-  ? timed('TypeGen (Sanity schema extract)', () =>
-      run('Sanity schema extract + TypeGen', 'npm', ['run', '--silent', 'typegen'], { buffer: true }),
-    )
-  : Promise.resolve(true)
-let staticChecks: Promise<unknown> | undefined
-/** Starts TypeScript, ESLint and Prettier at once, the first time it is called. */
+let staticLane: Promise<unknown> | undefined
+/** Starts the static checks once (later calls return the same lane). */
 const startStaticChecks = () =>
-  (staticChecks ??= timed('Static checks: TypeScript, ESLint, Prettier', () =>
+  (staticLane ??= timed('Lane: TypeGen, TypeScript, ESLint, Prettier', () =>
     Promise.all([
-      typegen.then(() => run('TypeScript', 'tsc', ['--noEmit'], { buffer: true })),
+      run('Sanity schema extract + TypeGen', 'npm', ['run', '--silent', 'typegen'], { buffer: true }).then(() =>
+        run('TypeScript', 'tsc', ['--noEmit'], { buffer: true }),
+      ),
       run('ESLint', 'eslint', ['.', '--max-warnings=0'], { buffer: true }),
-      run('Prettier (npm run format writes it)', 'prettier', ['--check', '.', '--log-level=warn'], { buffer: true }),
+      run(
+        'Prettier (the formatting is part of the verdict: npm run format writes it)',
+        'prettier',
+        ['--check', '.', '--log-level=warn'],
+        { buffer: true },
+      ),
     ]),
   ))
-if (typesChecked) lanes.push(typegen)
-if (typesChecked && !wants('e2e')) lanes.push(startStaticChecks())
+if (wants('static') && !wants('e2e')) lanes.push(startStaticChecks())
 if (wants('unit')) {
   if (process.env.TEST_DATABASE_URL)
     console.log(
@@ -213,9 +215,10 @@ if (prepared) {
       failedSteps += await testOtherServingModes({ buildEnv, playwrightEnv, run, ownReport })
     }),
   ])
-  // Last, beside the static checks: a second replica sharing `npm start`'s cache through Redis (the
-  // replicas test stops and starts Redis); then the restart of the Content Lake and the site.
-  if (typesChecked) lanes.push(startStaticChecks())
+  // Last, with the static checks beside them (they read no server): a second replica of the build beside
+  // `npm start`'s, sharing its cache through Redis (the replicas test stops and starts Redis); then the
+  // restart test kills the Content Lake and the site every test above reads.
+  if (wants('static')) lanes.push(startStaticChecks())
   await timed('Replicas and restart browser tests (Playwright: restart)', async () => {
     try {
       await waitForHttp(`http://127.0.0.1:${replicaPort}/robots.txt`, { timeoutMs: 60_000 })
@@ -241,8 +244,8 @@ if (prepared) {
     }
   })
 }
-// When the browser tests could not run, the static checks run now.
-if (typesChecked) lanes.push(startStaticChecks())
+// Without the browser tests (or when their servers failed), the static checks run now.
+if (wants('static')) lanes.push(startStaticChecks())
 await Promise.all(lanes)
 await stopAll()
 await stopRedis()
