@@ -1,15 +1,15 @@
 // `npm test`: every check and test of the project, as CI runs it (.ci/run).
-//  1. two lanes at once, each printed in one piece when it ends:
+//  1. three lanes at once, each printed in one piece when it ends (the machine is rarely busy in all
+//     three at the same time: vitest waits on servers, the build on its workers):
+//     - Sanity TypeGen, TypeScript, ESLint and Prettier
 //     - unit + integration tests (vitest)
 //     - a local Content Lake (seeded), Sanity's own document validator over it, a production build
 //       read from it, a local Supabase and the site
-//  2. browser tests (Playwright + Debian's Chromium) against that build, once its lane has ended (vitest
-//     may still be finishing): the site beside the inbox (it reads no content), then the Studio beside
-//     the other ways of serving the same build (next start, the standalone folder's server.js, the
-//     container's folder); last a second replica sharing the site's cache through Redis, and the restart
-//     of the Content Lake and the site, with beside them
-//  3. the static checks: Sanity TypeGen then TypeScript, beside ESLint and Prettier (at once with the
-//     rest when the browser tests do not run)
+//  2. browser tests (Playwright + Debian's Chromium) against that build, once its lane has ended (the
+//     others may still be finishing): the site beside the inbox (it reads no content), then the Studio
+//     beside the other ways of serving the same build (next start, the standalone folder's server.js,
+//     the container's folder); last, alone, a second replica sharing the site's cache through Redis,
+//     and the restart of the Content Lake and the site
 // It ends with how long each stage took, the ten slowest tests, and one line "N passed, M failed"
 // (non-zero exit code when anything failed).
 import { mkdirSync, rmSync } from 'node:fs'
@@ -109,31 +109,27 @@ const PLAYWRIGHT_REPORTS = [
 ]
 for (const report of PLAYWRIGHT_REPORTS) rmSync(report, { force: true })
 
-// 2. The lanes. The static checks (TypeGen, then TypeScript, beside ESLint and Prettier) read only the
-// sources: with the browser tests they wait for the end, where the replicas-and-restart tests mostly wait
-// on restarts and deadlines and leave the machine idle (they used to take the machine's first minutes from
-// the build, which every browser test waits for). The build, told they run, neither runs TypeGen (it would
-// write the types while TypeScript reads them) nor type-checks: it reads only types.
+// 2. The lanes. TypeGen leads the static lane; the build, told it runs there, does not run it again
+// (it would write the types while TypeScript reads them) and does not wait for it: it reads only types.
 const typesChecked = wants('static')
 const lanes: Promise<unknown>[] = []
-let staticLane: Promise<unknown> | undefined
-/** Starts the static checks once (later calls return the same lane). */
-const startStaticChecks = () =>
-  (staticLane ??= timed('Lane: TypeGen, TypeScript, ESLint, Prettier', () =>
-    Promise.all([
-      run('Sanity schema extract + TypeGen', 'npm', ['run', '--silent', 'typegen'], { buffer: true }).then(() =>
-        run('TypeScript', 'tsc', ['--noEmit'], { buffer: true }),
-      ),
-      run('ESLint', 'eslint', ['.', '--max-warnings=0'], { buffer: true }),
-      run(
+let typegen = Promise.resolve(true)
+if (wants('static')) {
+  typegen = run('Sanity schema extract + TypeGen', 'npm', ['run', '--silent', 'typegen'], { buffer: true })
+  lanes.push(
+    timed('Lane: TypeGen, TypeScript, ESLint, Prettier', async () => {
+      await typegen
+      await run('TypeScript', 'tsc', ['--noEmit'], { buffer: true })
+      await run('ESLint', 'eslint', ['.', '--max-warnings=0'], { buffer: true })
+      await run(
         'Prettier (the formatting is part of the verdict: npm run format writes it)',
         'prettier',
         ['--check', '.', '--log-level=warn'],
         { buffer: true },
-      ),
-    ]),
-  ))
-if (wants('static') && !wants('e2e')) lanes.push(startStaticChecks())
+      )
+    }),
+  )
+}
 if (wants('unit')) {
   if (process.env.TEST_DATABASE_URL)
     console.log(
@@ -215,10 +211,9 @@ if (prepared) {
       failedSteps += await testOtherServingModes({ buildEnv, playwrightEnv, run, ownReport })
     }),
   ])
-  // Last, with the static checks beside them (they read no server): a second replica of the build beside
-  // `npm start`'s, sharing its cache through Redis (the replicas test stops and starts Redis); then the
-  // restart test kills the Content Lake and the site every test above reads.
-  if (wants('static')) lanes.push(startStaticChecks())
+  // Last and alone: a second replica of the build beside `npm start`'s, sharing its cache through Redis
+  // (the replicas test stops and starts Redis); then the restart test kills the Content Lake and the site
+  // every test above reads.
   await timed('Replicas and restart browser tests (Playwright: restart)', async () => {
     try {
       await waitForHttp(`http://127.0.0.1:${replicaPort}/robots.txt`, { timeoutMs: 60_000 })
@@ -244,8 +239,6 @@ if (prepared) {
     }
   })
 }
-// Without the browser tests (or when their servers failed), the static checks run now.
-if (wants('static')) lanes.push(startStaticChecks())
 await Promise.all(lanes)
 await stopAll()
 await stopRedis()
