@@ -10,7 +10,8 @@
 //     beside the other ways of serving the same build (next start, the standalone folder's server.js,
 //     the container's folder); last, alone, a second replica sharing the site's cache through Redis,
 //     and the restart of the Content Lake and the site
-// It ends with each stage's time, the ten slowest tests and "N passed, M failed" (exit 1 on a failure).
+// It ends with how long each stage took, the ten slowest tests, and one line "N passed, M failed"
+// (non-zero exit code when anything failed).
 import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { findChromium } from './lib/find-chromium.ts'
@@ -52,21 +53,19 @@ async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-type RunOptions = { env?: Record<string, string | undefined>; buffer?: boolean; nice?: number }
 /**
  * Runs a command to its end through the supervisor (which stops it, with the servers, if the test
  * command is interrupted). Its output goes to the terminal as it comes, or, with `buffer`, is printed
- * in one piece when it ends so that lanes running at once do not interleave; with `nice`, at that
- * lower priority. A failure is counted.
+ * in one piece when it ends so that lanes running at once do not interleave. A failure is counted.
  */
 async function run(
   title: string,
   command: string,
   commandArgs: string[],
-  { env = {}, buffer = false, nice = 0 }: RunOptions = {},
+  { env = {}, buffer = false }: { env?: Record<string, string | undefined>; buffer?: boolean } = {},
 ): Promise<boolean> {
   if (!buffer) console.log(`\n▶ ${title}`)
-  const { code, output } = await runToEnd(command, commandArgs, { env, buffer, nice })
+  const { code, output } = await runToEnd(command, commandArgs, { env, buffer })
   if (buffer) console.log(`\n▶ ${title}\n${output.trimEnd()}`)
   if (code !== 0) {
     console.error(`✖ ${title} failed (exit ${code})`)
@@ -102,7 +101,8 @@ const ownReport = (slug: string) => ({
   PLAYWRIGHT_JSON_FILE: reportFile(slug),
   PLAYWRIGHT_OUTPUT_DIR: `test-results/playwright-${slug}`,
 })
-// The site's run keeps the config's default report; the others (scripts/lib/serving-modes.ts too) their own.
+// The site's run keeps the config's default report; the Studio's, the inbox's, the restart's and each
+// other way of serving (scripts/lib/serving-modes.ts) have their own.
 const PLAYWRIGHT_REPORTS = [
   'test-results/playwright.json',
   ...['studio', 'inbox', 'restart', ...SERVING_MODES.map(servingModeSlug)].map(reportFile),
@@ -112,24 +112,20 @@ for (const report of PLAYWRIGHT_REPORTS) rmSync(report, { force: true })
 // 2. The lanes. TypeGen leads the static lane; the build, told it runs there, does not run it again
 // (it would write the types while TypeScript reads them) and does not wait for it: it reads only types.
 const typesChecked = wants('static')
-// The build, then the browser tests, are the critical path; the static checks and vitest need only end
-// before it does. At a lower priority they take what it leaves (much: it waits on its servers and
-// browsers) rather than half the CPU its compile waits for (docs/testing.md).
-const BACKGROUND: RunOptions = { buffer: true, nice: 10 }
 const lanes: Promise<unknown>[] = []
 let typegen = Promise.resolve(true)
 if (wants('static')) {
-  typegen = run('Sanity schema extract + TypeGen', 'npm', ['run', '--silent', 'typegen'], BACKGROUND)
+  typegen = run('Sanity schema extract + TypeGen', 'npm', ['run', '--silent', 'typegen'], { buffer: true })
   lanes.push(
     timed('Lane: TypeGen, TypeScript, ESLint, Prettier', async () => {
       await typegen
-      await run('TypeScript', 'tsc', ['--noEmit'], BACKGROUND)
-      await run('ESLint', 'eslint', ['.', '--max-warnings=0'], BACKGROUND)
+      await run('TypeScript', 'tsc', ['--noEmit'], { buffer: true })
+      await run('ESLint', 'eslint', ['.', '--max-warnings=0'], { buffer: true })
       await run(
         'Prettier (the formatting is part of the verdict: npm run format writes it)',
         'prettier',
         ['--check', '.', '--log-level=warn'],
-        BACKGROUND,
+        { buffer: true },
       )
     }),
   )
@@ -149,7 +145,7 @@ if (wants('unit')) {
         'Unit and integration tests (vitest)',
         'vitest',
         ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`],
-        BACKGROUND,
+        { buffer: true },
       ),
     ),
   )

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, openSync, writeFileSync } from 'node:fs'
-import { setPriority } from 'node:os'
 import { join } from 'node:path'
 
 /*
@@ -101,11 +100,7 @@ export type Finished = { code: number; output: string }
 export function runToEnd(
   command: string,
   args: string[],
-  options: ChildOptions & {
-    buffer?: boolean
-    /** A nice value for the child and all it starts (0–19: higher yields the CPU to the rest). */
-    nice?: number
-  } = {},
+  options: ChildOptions & { buffer?: boolean } = {},
 ): Promise<Finished> {
   installHooks()
   return new Promise((resolve) => {
@@ -116,8 +111,6 @@ export function runToEnd(
       env: { ...process.env, ...options.env },
     })
     running.add(child)
-    // Set before the child has had time to start processes of its own (they inherit it).
-    if (options.nice && child.pid) setPriority(child.pid, options.nice)
     const chunks: Buffer[] = []
     child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk))
     child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk))
