@@ -11,7 +11,11 @@ type Props = {
 /** #benefits: the six reasons to work with the agency, with their claims. */
 export function BenefitsSection({ heading, benefits }: Props) {
   return (
-    <section id="benefits" aria-labelledby="benefits-title" className="scroll-mt-24 bg-sand py-20 sm:py-24">
+    <section
+      id="benefits"
+      aria-labelledby="benefits-title"
+      className="render-when-visible scroll-mt-24 bg-sand py-20 sm:py-24"
+    >
       <Container>
         <SectionHeading id="benefits-title" title={heading?.title ?? null} intro={heading?.intro} />
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

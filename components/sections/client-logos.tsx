@@ -22,7 +22,7 @@ export function ClientLogos({ title, clients }: { title: string | null | undefin
     lg: centredRowStarts(clients.length, PER_ROW.lg),
   }
   return (
-    <section aria-labelledby="clients-title" className="border-y border-line bg-white py-14">
+    <section aria-labelledby="clients-title" className="render-when-visible border-y border-line bg-white py-14">
       <Container>
         <h2
           id="clients-title"

@@ -12,7 +12,7 @@ type CtaBandProps = {
 /** The dark closing band with a title, a sentence and its actions (home, service pages, about). */
 export function CtaBand({ id, title, text, children }: CtaBandProps) {
   return (
-    <section aria-labelledby={id ?? 'cta-title'} className="py-20 sm:py-24">
+    <section aria-labelledby={id ?? 'cta-title'} className="render-when-visible py-20 sm:py-24">
       <Container>
         <div className="relative overflow-hidden rounded-[2rem] bg-night px-6 py-14 text-center text-paper sm:px-12">
           <Glow tone="clay" className="-top-24 left-1/2 size-96 -translate-x-1/2" />

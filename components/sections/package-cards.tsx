@@ -10,7 +10,11 @@ type Page = NonNullable<ServicePage['page']>
 /** #packages: three package cards, the featured (middle) one highlighted with a popular badge. */
 export function PackageCards({ page, locale }: { page: Page; locale: Locale }) {
   return (
-    <section id="packages" aria-labelledby="packages-title" className="scroll-mt-24 bg-sand py-20 sm:py-24">
+    <section
+      id="packages"
+      aria-labelledby="packages-title"
+      className="render-when-visible scroll-mt-24 bg-sand py-20 sm:py-24"
+    >
       <Container>
         <SectionHeading id="packages-title" title={page.packagesTitle} intro={page.packagesIntro} />
         <ul className="mt-14 grid items-stretch gap-6 lg:grid-cols-3">

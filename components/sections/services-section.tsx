@@ -12,7 +12,7 @@ type Props = {
 /** #services: the six services; the four with a page link to it. */
 export function ServicesSection({ heading, services }: Props) {
   return (
-    <section id="services" aria-labelledby="services-title" className="scroll-mt-24 py-20 sm:py-24">
+    <section id="services" aria-labelledby="services-title" className="render-when-visible scroll-mt-24 py-20 sm:py-24">
       <Container>
         <SectionHeading id="services-title" title={heading?.title ?? null} intro={heading?.intro} />
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

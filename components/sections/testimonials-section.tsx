@@ -13,7 +13,11 @@ type Props = {
 export async function TestimonialsSection({ heading, testimonials }: Props) {
   const t = await getTranslations('Common')
   return (
-    <section id="testimonials" aria-labelledby="testimonials-title" className="scroll-mt-24 py-20 sm:py-24">
+    <section
+      id="testimonials"
+      aria-labelledby="testimonials-title"
+      className="render-when-visible scroll-mt-24 py-20 sm:py-24"
+    >
       <Container>
         <SectionHeading id="testimonials-title" title={heading?.title ?? null} intro={heading?.intro} />
         <ul className="mt-14 grid gap-6 lg:grid-cols-3">

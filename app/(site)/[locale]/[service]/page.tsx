@@ -80,7 +80,7 @@ export default async function ServicePage({ params }: Props) {
           </div>
         </Container>
       </section>
-      <section aria-labelledby="features-title" className="py-20 sm:py-24">
+      <section aria-labelledby="features-title" className="render-when-visible py-20 sm:py-24">
         <Container>
           <SectionHeading id="features-title" title={page.featuresTitle} />
           <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -69,7 +69,7 @@ export default async function AboutPage({ params }: Props) {
           ) : null}
         </Container>
       </section>
-      <section aria-labelledby="journey-title" className="bg-sand py-20 sm:py-24">
+      <section aria-labelledby="journey-title" className="render-when-visible bg-sand py-20 sm:py-24">
         <Container>
           <SectionHeading id="journey-title" title={page.journeyTitle} />
           <ol className="mt-14 grid gap-6 md:grid-cols-3">
@@ -86,7 +86,7 @@ export default async function AboutPage({ params }: Props) {
           </ol>
         </Container>
       </section>
-      <section aria-labelledby="passions-title" className="py-20 sm:py-24">
+      <section aria-labelledby="passions-title" className="render-when-visible py-20 sm:py-24">
         <Container>
           <SectionHeading id="passions-title" title={page.passionsTitle} />
           <ul className="mx-auto mt-14 grid max-w-4xl gap-6 md:grid-cols-2">
@@ -103,7 +103,7 @@ export default async function AboutPage({ params }: Props) {
           </ul>
         </Container>
       </section>
-      <section aria-labelledby="values-title" className="bg-sand py-20 sm:py-24">
+      <section aria-labelledby="values-title" className="render-when-visible bg-sand py-20 sm:py-24">
         <Container>
           <SectionHeading id="values-title" title={page.valuesTitle} />
           <ul className="mt-14 grid gap-6 md:grid-cols-3">

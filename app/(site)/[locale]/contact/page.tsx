@@ -74,7 +74,7 @@ export default async function ContactPage({ params }: Props) {
           <LazyContactForm variant="page" copy={copy} />
         </section>
       </Container>
-      <section aria-labelledby="why-title" className="bg-sand py-20 sm:py-24">
+      <section aria-labelledby="why-title" className="render-when-visible bg-sand py-20 sm:py-24">
         <Container>
           <h2 id="why-title" className="text-center text-3xl font-semibold text-ink sm:text-4xl">
             {page.whyTitle}
