@@ -7,17 +7,17 @@ import localFont from 'next/font/local'
  * Fraunces) whose size and line metrics match the typeface's, so a swap changes the letters' shapes and
  * hardly moves a line. Those faces are ours (app/font-fallbacks.css), not next/font's
  * (`adjustFontFallback: false`): its one face, Arial or Times New Roman, is absent from Android and Linux.
- * Neither is preloaded: Chrome holds a page's first frame for a preloaded font (up to 100 ms on a slow
- * link), which cost phones that much of their first paint. Inter swaps in whenever it arrives (`swap`).
- * Fraunces (`fallback`) keeps a heading blank for at most 100 ms, enough for it to arrive on a fast link,
- * then shows the fallback serif and swaps within 3 s (docs/decisions.md).
+ * Both are on every first screen (Inter the text, Fraunces the headings), so both are preloaded. Inter
+ * swaps in whenever it arrives (`swap`): its fallback keeps every line where it was. Fraunces is
+ * `optional`: a heading that takes one line in the fallback may take two in Fraunces, so a late swap
+ * moved the page below it; preloaded, it is there before the first layout on a fast link, and on a
+ * slow first visit the headings keep the fallback serif until the next page (docs/decisions.md).
  */
 export const inter = localFont({
   src: '../.fonts/inter-wght-fr-en.woff2',
   variable: '--font-inter',
   weight: '100 900',
   display: 'swap',
-  preload: false,
   adjustFontFallback: false,
 })
 
@@ -27,7 +27,6 @@ export const fraunces = localFont({
   src: '../.fonts/fraunces-600-fr-en.woff2',
   variable: '--font-fraunces',
   weight: '600',
-  display: 'fallback',
-  preload: false,
+  display: 'optional',
   adjustFontFallback: false,
 })
