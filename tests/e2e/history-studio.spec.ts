@@ -9,6 +9,7 @@ import {
   openStudio,
   publish,
   studioTest as test,
+  uploadImage,
   waitForPage,
 } from './studio-kit'
 
@@ -134,14 +135,7 @@ test('a photo uploaded for the about page (its alternative text « à revoir » 
     .toBuffer()
 
   await openDocument(page, 'aboutPage')
-  const upload = page.getByTestId('file-input-upload-button')
-  await expect(async () => {
-    if (!(await upload.isVisible())) await page.getByTestId('image-input').getByTestId('options-menu-button').click()
-    await expect(upload).toBeVisible({ timeout: 3_000 })
-  }).toPass({ timeout: 30_000 })
-  const chooser = page.waitForEvent('filechooser')
-  await upload.click()
-  await (await chooser).setFiles({ name: 'fondatrice.jpg', mimeType: 'image/jpeg', buffer: jpeg })
+  await uploadImage(page, { name: 'fondatrice.jpg', mimeType: 'image/jpeg', buffer: jpeg })
   await expect
     .poll(async () => JSON.stringify(await getDocument('drafts.aboutPage')), { timeout: 30_000 })
     .toContain(`-${width}x${height}-jpg`)

@@ -179,6 +179,26 @@ export async function openDocument(page: Page, path: string) {
   })
 }
 
+/** A page of the public site, opened beside the Studio's. */
+export async function sitePage(page: Page, path: string): Promise<Page> {
+  const site = await page.context().newPage()
+  await site.goto(path)
+  return site
+}
+
+/** Uploads a file into the open document's image field, as an editor does: its options menu, « Upload », the file chooser. */
+export async function uploadImage(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  // The menu can close again when the form re-renders under it (a live update): open it until it stays.
+  const upload = page.getByTestId('file-input-upload-button')
+  await expect(async () => {
+    if (!(await upload.isVisible())) await page.getByTestId('image-input').getByTestId('options-menu-button').click()
+    await expect(upload).toBeVisible({ timeout: 3_000 })
+  }).toPass({ timeout: 30_000 })
+  const chooser = page.waitForEvent('filechooser')
+  await upload.click()
+  await (await chooser).setFiles(file)
+}
+
 export async function publish(page: Page) {
   // The page is shared by a file's tests: an earlier test's notice must be gone before this one counts.
   await expect(page.getByText('Le document a été publié')).toHaveCount(0, { timeout: 30_000 })

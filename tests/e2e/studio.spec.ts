@@ -1,4 +1,4 @@
-import { deflateSync, crc32 } from 'node:zlib'
+import sharp from 'sharp'
 import { expect } from './fixtures'
 import { tabTo } from './keyboard'
 import type { Page } from '@playwright/test'
@@ -10,7 +10,9 @@ import {
   openDocument,
   openStudio,
   publish,
+  sitePage,
   studioTest as test,
+  uploadImage,
   waitForPage,
 } from './studio-kit'
 
@@ -21,7 +23,8 @@ import {
  * share one Studio page (studioTest), booted by the first. presentation.spec.ts runs beside this file
  * in a Studio of its own and edits two service pages (/redaction-web, /campagnes-email), and
  * history-studio.spec.ts the benefits and the about page's photo: this file leaves them alone (its
- * draft is the contact page's). A restart of the servers is restart.spec.ts's, run after them all.
+ * draft is the contact page's). An English edit of a service page is presentation.spec.ts's.
+ * A restart of the servers is restart.spec.ts's, run after them all.
  */
 
 test.describe.configure({ mode: 'serial' })
@@ -45,62 +48,6 @@ async function discardChanges(page: Page) {
   await documentAction(page, 'Annuler les modifications')
   await page.getByRole('dialog').getByRole('button', { name: 'Annuler les modifications', exact: true }).click()
 }
-
-/** A page of the public site, opened beside the Studio's. */
-async function sitePage(page: Page, path: string): Promise<Page> {
-  const site = await page.context().newPage()
-  await site.goto(path)
-  return site
-}
-
-test('the Studio signs in offline, shows the structure and opens every document type without a console error', async ({
-  page,
-}) => {
-  const errors = collectErrors(page)
-  await page.goto('/studio')
-  const structure = page.getByRole('listbox', { name: 'Contenu' })
-  for (const title of [
-    'Réglages du site',
-    'Accueil',
-    'À propos',
-    'Contact',
-    'Services',
-    'Avantages',
-    'Logos clients',
-    'Témoignages',
-    'Pages légales',
-  ]) {
-    await expect(structure.getByRole('link', { name: title, exact: true })).toBeVisible({ timeout: 30_000 })
-  }
-  // As an editor moves around: clicking through the structure, each singleton, then each collection
-  // and one of its documents, which opens with no validation error.
-  for (const title of ['Réglages du site', 'Accueil', 'À propos', 'Contact']) {
-    await structure.getByRole('link', { name: title, exact: true }).click()
-    await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
-    await expect(page.getByTestId('action-publier')).toBeVisible()
-  }
-  for (const [list, item] of [
-    ['Services', 'Contenu LinkedIn'],
-    ['Avantages', 'Piloté par les données'],
-    ['Logos clients', 'Batipro'],
-    ['Témoignages', ''],
-    ['Pages légales', 'Mentions légales'],
-  ]) {
-    await structure.getByRole('link', { name: list, exact: true }).click()
-    const documents = page.getByRole('listbox').nth(1)
-    const link = item
-      ? documents.getByRole('link', { name: new RegExp(item, 'i') }).first()
-      : documents.getByRole('link').first()
-    await link.click()
-    await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
-    await expect(page.getByTestId('action-publier')).toBeVisible()
-    await expect(page.getByTestId('input-validation-icon-error')).toHaveCount(0)
-  }
-  // The Studio's own words are French (@sanity/locale-fr-fr): the document's actions, its status, the tools.
-  await expect(page.getByTestId('action-publier')).toHaveText(/^Publier|^Publié/)
-  await expect(page.getByText(/^(Publish|Published|Drafts|Review changes|History)$/)).toHaveCount(0)
-  expect(errors).toEqual([])
-})
 
 const scriptHashes = (policy: string) =>
   policy
@@ -129,21 +76,6 @@ test('a French edit of the home hero, published, shows on / and leaves /en alone
   expect(englishAfter.match(/<h1[^>]*>.*?<\/h1>/s)?.[0]).toBe(english.match(/<h1[^>]*>.*?<\/h1>/s)?.[0])
   expect(((await getDocument('homePage')) as { hero: { title: { fr: string } } }).hero.title.fr).toBe(title)
   expect(errors).toEqual([]) // ordinary editing leaves the console clean
-})
-
-test('an English-only edit of a service page shows on /en/<service> and not on the French page', async ({ page }) => {
-  const title = `LinkedIn that brings you clients ${Date.now().toString(36)}`
-  await openDocument(page, 'services;service-linkedin')
-  // Objects nested this deep start collapsed: open « Titre » as an editor would.
-  await page
-    .getByTestId('field-page.hero.title')
-    .locator('button:not([data-testid="field-actions-trigger"])')
-    .first()
-    .click()
-  await field(page, 'page.hero.title.en').fill(title)
-  await publish(page)
-  await waitForPage(page.request, '/en/linkedin-services', title)
-  expect(await (await page.request.get('/linkedin-services')).text()).not.toContain(title)
 })
 
 test('a draft never reaches the public site, and discarding it restores the published text', async ({ page }) => {
@@ -220,30 +152,6 @@ test('collection documents can be created and deleted; singletons can be neither
     await expect(page.getByRole('menuitem', { name })).toHaveCount(0)
 })
 
-/** A solid-colour PNG of the given size (so its real size is known). */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const out = Buffer.alloc(12 + data.length)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc32(body), 8 + data.length)
-    return out
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x7a)])
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
-
 test('the Studio works by keyboard alone: open a document from the structure, edit a field, publish', async ({
   page,
 }) => {
@@ -283,17 +191,11 @@ test('an uploaded client logo, published, shows on the home page in its real sha
 }) => {
   const width = 360
   const height = 120 + (Date.now() % 50) // a size no seed logo has, so the new asset is unmistakable
+  const png = await sharp({ create: { width, height, channels: 3, background: '#7a7a7a' } })
+    .png()
+    .toBuffer()
   await openDocument(page, 'logosClients;client-batipro')
-  // The image's options menu → « Upload », then the file chooser.
-  // The menu can close again when the form re-renders under it (a live update): open it until it stays.
-  const upload = page.getByTestId('file-input-upload-button')
-  await expect(async () => {
-    if (!(await upload.isVisible())) await page.getByTestId('image-input').getByTestId('options-menu-button').click()
-    await expect(upload).toBeVisible({ timeout: 3_000 })
-  }).toPass({ timeout: 30_000 })
-  const chooser = page.waitForEvent('filechooser')
-  await upload.click()
-  await (await chooser).setFiles({ name: 'batipro.png', mimeType: 'image/png', buffer: png(width, height) })
+  await uploadImage(page, { name: 'batipro.png', mimeType: 'image/png', buffer: png })
   await expect
     .poll(async () => JSON.stringify(await getDocument('drafts.client-batipro')), { timeout: 30_000 })
     .toContain(`-${width}x${height}-png`)
