@@ -7,11 +7,11 @@ import localFont from 'next/font/local'
  * Fraunces) whose size and line metrics match the typeface's, so a swap changes the letters' shapes and
  * hardly moves a line. Those faces are ours (app/font-fallbacks.css), not next/font's
  * (`adjustFontFallback: false`): its one face, Arial or Times New Roman, is absent from Android and Linux.
- * Inter sets the text of every first screen and is preloaded; it swaps in whenever it arrives (`swap`):
- * its fallback keeps every line where it was. Fraunces sets the headings and is not preloaded: Chrome
- * holds a slow phone's first frame up to 100 ms for a preloaded font it may not swap. It is asked for
- * with the first layout and swaps in within its short window (`fallback`), over a fallback cut to its
- * weight and widths, so that a heading keeps its lines when it swaps (docs/decisions.md).
+ * Both are on every first screen (Inter the text, Fraunces the headings), so both are preloaded. Inter
+ * swaps in whenever it arrives (`swap`): its fallback keeps every line where it was. Fraunces is
+ * `optional`: a heading that takes one line in the fallback may take two in Fraunces, so a late swap
+ * moved the page below it; preloaded, it is there before the first layout on a fast link, and on a
+ * slow first visit the headings keep the fallback serif until the next page (docs/decisions.md).
  */
 export const inter = localFont({
   src: '../.fonts/inter-wght-fr-en.woff2',
@@ -27,7 +27,6 @@ export const fraunces = localFont({
   src: '../.fonts/fraunces-600-fr-en.woff2',
   variable: '--font-fraunces',
   weight: '600',
-  display: 'fallback',
-  preload: false,
+  display: 'optional',
   adjustFontFallback: false,
 })
