@@ -137,10 +137,12 @@ test('a photo uploaded for the about page (its alternative text « à revoir » 
     .toBuffer()
 
   await openDocument(page, 'aboutPage')
-  await uploadImage(page, { name: 'fondatrice.jpg', mimeType: 'image/jpeg', buffer: jpeg })
-  await expect
-    .poll(async () => JSON.stringify(await getDocument('drafts.aboutPage')), { timeout: 30_000 })
-    .toContain(`-${width}x${height}-jpg`)
+  await uploadImage(
+    page,
+    'aboutPage',
+    { name: 'fondatrice.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+    `-${width}x${height}-jpg`,
+  )
   // The alternative text described the photo before: « à revoir » in both languages, until confirmed.
   const altNotice = page.getByTestId('alt-image-replaced')
   await expect(altNotice).toContainText('Français et anglais à revoir', { timeout: 30_000 })
@@ -194,10 +196,12 @@ test('an uploaded client logo, published, shows on the home page in its real sha
     .png()
     .toBuffer()
   await openDocument(page, 'logosClients;client-batipro')
-  await uploadImage(page, { name: 'batipro.png', mimeType: 'image/png', buffer: png })
-  await expect
-    .poll(async () => JSON.stringify(await getDocument('drafts.client-batipro')), { timeout: 30_000 })
-    .toContain(`-${width}x${height}-png`)
+  await uploadImage(
+    page,
+    'client-batipro',
+    { name: 'batipro.png', mimeType: 'image/png', buffer: png },
+    `-${width}x${height}-png`,
+  )
   await publish(page)
   await waitForPage(page.request, '/', `-${width}x${height}.png`)
   const site = await sitePage(page, '/')

@@ -186,8 +186,17 @@ export async function sitePage(page: Page, path: string): Promise<Page> {
   return site
 }
 
-/** Uploads a file into the open document's image field, as an editor does: its options menu, « Upload », the file chooser. */
-export async function uploadImage(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+/**
+ * Uploads an image into the open document's image field as an editor does (its options menu, « Upload »,
+ * the file chooser), and waits until the document's draft holds it: `asset` is the end of the new
+ * asset's id (`-<width>x<height>-<format>`).
+ */
+export async function uploadImage(
+  page: Page,
+  documentId: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  asset: string,
+) {
   // The menu can close again when the form re-renders under it (a live update): open it until it stays.
   const upload = page.getByTestId('file-input-upload-button')
   await expect(async () => {
@@ -197,6 +206,9 @@ export async function uploadImage(page: Page, file: { name: string; mimeType: st
   const chooser = page.waitForEvent('filechooser')
   await upload.click()
   await (await chooser).setFiles(file)
+  await expect
+    .poll(async () => JSON.stringify(await getDocument(`drafts.${documentId}`)), { timeout: 30_000 })
+    .toContain(asset)
 }
 
 export async function publish(page: Page) {
