@@ -19,10 +19,10 @@ import {
  * the document's publishes with their times, « Review changes » shows what changed, an earlier
  * revision can be restored (and, published, is back on the site), a deleted document can be restored,
  * and no tool of the Studio leads to a blank page. The local Content Lake keeps every transaction and
- * serves Sanity's history API (twins/content-lake/README.md). With them, the images an editor uploads (the
- * about page's photo, a client's logo). This file edits the « Rapide » benefit, one benefit it creates,
- * the about page's photo and Batipro's logo; studio.spec.ts and presentation.spec.ts, beside it, edit
- * none of them.
+ * serves Sanity's history API (twins/content-lake/README.md). Beside them, the images an editor uploads
+ * reach the site (the about page's photo, a client's logo). This file edits the « Rapide » benefit, one
+ * benefit it creates, the about page's photo and Batipro's logo; studio.spec.ts and presentation.spec.ts,
+ * beside it, edit none of them.
  */
 
 test.describe.configure({ mode: 'serial' })
@@ -184,9 +184,6 @@ test('a photo uploaded for the about page (its alternative text « à revoir » 
   await site.close()
 })
 
-// The second testimonial's English, which no other test edits.
-const TESTIMONIAL = 'testimonial-2'
-
 test('an uploaded client logo, published, shows on the home page in its real shape, sized for the strip', async ({
   page,
 }) => {
@@ -216,6 +213,9 @@ test('an uploaded client logo, published, shows on the home page in its real sha
     .toEqual([144, Math.round((144 * height) / width)])
   await site.close()
 })
+
+// The second testimonial's English, which no other test edits.
+const TESTIMONIAL = 'testimonial-2'
 
 test('a French change made outside the Studio marks its English « à revoir » in the list, on the field with what changed, and in the overview; « Marquer l’anglais à jour » clears it', async ({
   page,
