@@ -142,8 +142,9 @@ export async function testOtherServingModes({
         console.error(`✖ ${mode.name} warned: ${warning[0]}`)
         failedSteps++
       }
-      // Served this way too, a replica shares its publishes (Next loaded the cache handler and its client).
-      if (buildEnv.REDIS_URL && !log.includes('[shared cache] publishes are shared')) {
+      // Served this way too, a replica shares its publishes (Next loaded the cache handler and its client):
+      // at once, or once Redis answers (a busy machine can let the first connection time out).
+      if (buildEnv.REDIS_URL && !/^\[shared cache\] .*publishes are shared/m.test(log)) {
         console.error(`✖ ${mode.name} did not share its cache through REDIS_URL (see ${logFile})`)
         failedSteps++
       }
