@@ -14,6 +14,9 @@ import { FrenchDifference } from './french-difference'
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short' })
 const formatDate = (iso: string | undefined) => (iso ? dateFormat.format(new Date(iso)) : undefined)
 
+/** The fields this editor marked current in this tab (« <document id>:<path> »): an input drawn again keeps saying so. */
+const MARKED_HERE = new Set<string>()
+
 /**
  * A bilingual field (French, then English) with its translation status: under the English, « Anglais à
  * revoir » with the date the French changed and what changed in it since the English was written, and
@@ -30,8 +33,11 @@ export function LocaleInput(props: ObjectInputProps) {
   const documentUpdatedAt = useFormValue(['_updatedAt']) as string | undefined
   const [minorEdit, setMinorEdit] = useState(false)
   const [frenchEditedHere, setFrenchEditedHere] = useState(false)
-  // « Marquer l'anglais à jour » writes the mark to the draft, like any edit: it says so until publishing.
-  const [markedHere, setMarkedHere] = useState(false)
+  // « Marquer l'anglais à jour » writes the mark to the draft, like any edit: it says so until publishing,
+  // also once the form has been drawn again (the pages that show the document, listed above it, remount it).
+  const documentId = String(useFormValue(['_id']) ?? '').replace(/^drafts\./, '')
+  const markKey = `${documentId}:${path.join('.')}`
+  const [markedHere, setMarkedHere] = useState(() => MARKED_HERE.has(markKey))
   const focused = focusPath[0]
   const previous = useRef({ fr: plainText(value?.fr), en: plainText(value?.en) })
   // An image's alternative text (this field is `alt` beside an `asset`): the image it describes.
@@ -176,6 +182,7 @@ export function LocaleInput(props: ObjectInputProps) {
                   text="Marquer l’anglais à jour"
                   onClick={() => {
                     markCurrent()
+                    MARKED_HERE.add(markKey)
                     setMarkedHere(true)
                   }}
                 />

@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import { expect } from './fixtures'
 import {
   field,
+  formSettled,
   getDocument,
   lake,
   openDocument,
@@ -237,7 +238,7 @@ test('a French change made outside the Studio marks its English « à revoir » 
   await expect(overview).toContainText('Sophie Bernard', { timeout: 60_000 })
   // (The Presentation tests, beside these, mark another testimonial for a while.)
   await overview.getByTestId(`pending-${TESTIMONIAL}`).getByRole('link', { name: 'Témoignage' }).click()
-  await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 60_000 })
+  await formSettled(page)
 
   // On the field: « Anglais à revoir », and the words added to the French since the English was written.
   const notice = page.getByTestId('english-stale')

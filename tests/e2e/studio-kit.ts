@@ -181,9 +181,14 @@ export async function openStudio(page: Page, path: string) {
 /** Opens a document of the structure (`<list>;<id>`, or a singleton's id) and waits until it has settled. */
 export async function openDocument(page: Page, path: string) {
   await openStudio(page, `/studio/structure/${path}`)
-  await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 30_000 })
+  await formSettled(page)
+}
+
+/** Waits until the open document's form has settled. */
+export async function formSettled(page: Page) {
+  await expect(page.getByTestId('form-view')).toBeVisible({ timeout: 60_000 })
   // The Presentation tool then finds the pages that show the document and lists them above the form,
-  // which re-renders it (an opened object closes again): act once they are there.
+  // which draws it again (an opened object closes again): act once they are there.
   await expect(page.getByRole('button', { name: /^(Used on \d+ pages?|Utilisé sur|Affiché sur)/ })).toBeVisible({
     timeout: 120_000,
   })
