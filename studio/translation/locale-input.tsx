@@ -33,11 +33,17 @@ export function LocaleInput(props: ObjectInputProps) {
   const documentUpdatedAt = useFormValue(['_updatedAt']) as string | undefined
   const [minorEdit, setMinorEdit] = useState(false)
   const [frenchEditedHere, setFrenchEditedHere] = useState(false)
-  // « Marquer l'anglais à jour » writes the mark to the draft, like any edit: it says so until publishing,
-  // also once the form has been drawn again (the pages that show the document, listed above it, remount it).
-  const documentId = String(useFormValue(['_id']) ?? '').replace(/^drafts\./, '')
-  const markKey = `${documentId}:${path.join('.')}`
-  const [markedHere, setMarkedHere] = useState(() => MARKED_HERE.has(markKey))
+  // « Marquer l'anglais à jour » writes the mark to the draft, like any edit: it says so while the draft
+  // holds it, also once the form has been drawn again (the pages that show the document, listed above it,
+  // remount it). Published (or discarded), the document has no draft: the notice has said its piece.
+  const formId = String(useFormValue(['_id']) ?? '')
+  const inDraft = formId.startsWith('drafts.')
+  const markKey = `${formId.replace(/^drafts\./, '')}:${path.join('.')}`
+  const [, markedNow] = useState(0)
+  const markedHere = inDraft && MARKED_HERE.has(markKey)
+  useEffect(() => {
+    if (!inDraft) MARKED_HERE.delete(markKey)
+  }, [inDraft, markKey])
   const focused = focusPath[0]
   const previous = useRef({ fr: plainText(value?.fr), en: plainText(value?.en) })
   // An image's alternative text (this field is `alt` beside an `asset`): the image it describes.
@@ -183,7 +189,7 @@ export function LocaleInput(props: ObjectInputProps) {
                   onClick={() => {
                     markCurrent()
                     MARKED_HERE.add(markKey)
-                    setMarkedHere(true)
+                    markedNow((count) => count + 1)
                   }}
                 />
               </Flex>
