@@ -70,6 +70,30 @@ describe('the schedule of retries', () => {
     ])
   })
 
+  it('is in Vault before the twin answers: a message stored the moment it answers is announced', async () => {
+    const port = await freePort()
+    let up = false
+    const starting = startTestSupabase({ port }).finally(() => (up = true))
+    // The scripts take a twin as started once it answers: it used to answer before its Vault held
+    // the secrets the webhook reads, and a message stored then was never announced.
+    let answered = false
+    for (let poll = 0; poll < 12_000 && !answered; poll++) {
+      answered = (await fetch(`http://127.0.0.1:${port}/_twin`).catch(() => null))?.ok ?? false
+      if (!answered) await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    expect(up).toBe(true)
+    const early = await starting
+    try {
+      const id = randomUUID()
+      const message = { id, name: 'Camille Martin', email: 'early@example.fr', message: 'Bonjour, tout de suite.' }
+      expect((await early.anon().from('contact_submissions').insert(message)).error).toBeNull()
+      const asked = `select url from net.http_request_queue where convert_from(body, 'UTF8')::jsonb->>'id' = '${id}'`
+      expect(await early.stored(asked)).toEqual([{ url: `${early.server.url}/functions/v1/send-contact-email` }])
+    } finally {
+      await early.close()
+    }
+  })
+
   it("the job's run sends a due failed notification through pg_net and the function, and pg_net records the answer", async () => {
     const id = randomUUID()
     const marker = 'scheduled@example.fr'

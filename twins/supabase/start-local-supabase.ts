@@ -243,16 +243,23 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
   }
 
   const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.connectionTimeouts }
+  // The server listens before it is whole (Vault's secrets, pg_net's worker and the auth API need the
+  // URL it gets): requests wait for the rest, or a message stored meanwhile would find no Vault secret
+  // and not be announced.
+  let markStarted = () => {}
+  const started = new Promise<void>((resolve) => (markStarted = resolve))
   const server = createServer(httpServerLimits(timeouts), (request, response) => {
-    route(request, response).catch((error: unknown) => {
-      log({
-        event: 'server.error',
-        method: request.method,
-        path: request.url,
-        error: error instanceof Error ? error.message : String(error),
+    started
+      .then(() => route(request, response))
+      .catch((error: unknown) => {
+        log({
+          event: 'server.error',
+          method: request.method,
+          path: request.url,
+          error: error instanceof Error ? error.message : String(error),
+        })
+        send(response, 500, JSON.stringify(errorBody('XX000', 'Internal server error')), corsHeaders(request))
       })
-      send(response, 500, JSON.stringify(errorBody('XX000', 'Internal server error')), corsHeaders(request))
-    })
   })
   server.timeout = silentSocketMs(timeouts)
   // Node's headers limit starts with the first byte: until then a connection gets that limit as its
@@ -288,17 +295,27 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
       smtpUrl: () => process.env.SMTP_URL || envDefaults.SMTP_URL,
     },
   })
-  // Vault's secrets a cron job reads to call a function (Supabase's documented pattern): this server's
-  // URL and service key, stored before the jobs first run. pg_net's worker performs what they queue.
-  await storeVaultSecrets(database, { project_url: url, service_role_key: serviceRoleKey })
-  const net = startNetWorker({ database, log, pollMs: options.netPollMs })
-  // pg_cron's jobs (cron-runner.ts): run once now, the server answering (a job may call a function).
-  const cron = await startCronRunner({ database, log })
-  const postgres =
-    options.dbPort === undefined
-      ? null
-      : await startPostgresSocket({ hold: database.hold, host, port: options.dbPort, log })
+  /** What runs beside the API once its URL is known; the server is closed when it cannot start. */
+  async function startBeside() {
+    // Vault's secrets a cron job reads to call a function (Supabase's documented pattern): this server's
+    // URL and service key, stored before the jobs first run. pg_net's worker performs what they queue.
+    await storeVaultSecrets(database, { project_url: url, service_role_key: serviceRoleKey })
+    const net = startNetWorker({ database, log, pollMs: options.netPollMs })
+    // pg_cron's jobs (cron-runner.ts): run once now (a job only queues its call to a function).
+    const cron = await startCronRunner({ database, log })
+    const postgres =
+      options.dbPort === undefined
+        ? null
+        : await startPostgresSocket({ hold: database.hold, host, port: options.dbPort, log })
+    return { net, cron, postgres }
+  }
+  const { net, cron, postgres } = await startBeside().catch((error: unknown) => {
+    server.closeAllConnections()
+    server.close()
+    throw error
+  })
   twin.dbPort = postgres?.port ?? null
+  markStarted()
 
   async function close() {
     await postgres?.close()
