@@ -50,8 +50,50 @@ function tagSync() {
 
 let firstSyncDone = false
 
-/** Next's file-system cache, which says when a publish made tags stale here. */
+/** The tags a page or a fetch is kept under; none for what no publish changes (images, redirects). */
+function tagsOf(/** @type {Parameters<NextFileSystemCache['set']>} */ [, data, ctx]) {
+  if (data?.kind === 'FETCH') return [...((ctx.fetchCache && ctx.tags) || []), ...(data.tags ?? [])]
+  if (data?.kind === 'APP_PAGE' || data?.kind === 'APP_ROUTE' || data?.kind === 'PAGES') {
+    const header = data.headers?.['x-next-cache-tags']
+    return typeof header === 'string' ? header.split(',') : []
+  }
+  return []
+}
+
+/** Whether one of `tags` was made stale or expired at `since` or after (a publish, here or on a replica). */
+function publishedSince(/** @type {string[]} */ tags, /** @type {number} */ since) {
+  const now = Date.now()
+  return tags.some((tag) => {
+    const { stale, expired } = tagsManifest.get(tag) ?? {}
+    return (stale ?? -1) >= since || (expired !== undefined && expired >= since && expired <= now)
+  })
+}
+
+/**
+ * Next's file-system cache, which says when a publish made tags stale here, and keeps no result that
+ * may predate a publish: Next stamps a page or a fetch with the time it is stored, so one whose read
+ * began before a publish of a type it shows, and ended after it, would pass for fresh with the old
+ * words until the next publish of that type. Next makes this handler per request, so the first time it
+ * was asked for a key is when that request's read of it began. Not kept, the last entry stays stale and
+ * the next request reads again (docs/decisions.md, « Two publishes a moment apart »).
+ */
 class PublishingCache extends FileSystemCache {
+  /** @type {Map<string, number>} */
+  #firstAsked = new Map()
+
+  /** @type {NextFileSystemCache['get']} */
+  async get(...args) {
+    if (!this.#firstAsked.has(args[0])) this.#firstAsked.set(args[0], Date.now())
+    return super.get(...args)
+  }
+
+  /** @type {NextFileSystemCache['set']} */
+  async set(...args) {
+    const asked = this.#firstAsked.get(args[0])
+    if (asked !== undefined && publishedSince(tagsOf(args), asked)) return
+    return super.set(...args)
+  }
+
   /** @type {NextFileSystemCache['revalidateTag']} */
   async revalidateTag(tags, durations) {
     await super.revalidateTag(tags, durations)

@@ -1,0 +1,91 @@
+import { mkdtempSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import CacheHandler from '../../lib/cache/shared-cache-handler.mjs'
+
+/*
+ * The site's cache handler over Next's own file-system cache, as Next uses it: one handler per
+ * request, a read (get) before each render or fetch and its result stored (set) after. A publish
+ * between the two must not leave the old words passing for fresh.
+ */
+const require = createRequire(import.meta.url)
+const { nodeFs } = require('next/dist/server/lib/node-fs-methods') as { nodeFs: unknown }
+const serverDistDir = mkdtempSync(join(tmpdir(), 'cache-handler-'))
+type Handler = InstanceType<typeof CacheHandler>
+type Args<M extends 'get' | 'set'> = Parameters<Handler[M]>
+/** A request's handler, as Next makes one per request (memory only: nothing is written to disk). */
+const request = (): Handler =>
+  new CacheHandler({
+    fs: nodeFs,
+    serverDistDir,
+    maxMemoryCacheSize: 4 * 1024 * 1024,
+    flushToDisk: false,
+    revalidatedTags: [],
+  } as ConstructorParameters<typeof CacheHandler>[0])
+/** What a publish of `type` does through the webhook (app/api/revalidate): stale, on another request.
+ *  (The tests wait a few milliseconds around it: a read begun in the very millisecond of a publish is
+ *  taken as begun before it.) */
+const publish = (type: string) => request().revalidateTag(type, { expire: 31_536_000 })
+
+const TAGS = ['sanity', 'homePage', 'clientLogo']
+let keys = 0
+const kinds = {
+  fetch: {
+    get: { kind: 'FETCH', tags: TAGS, softTags: [] } as unknown as Args<'get'>[1],
+    set: { fetchCache: true, tags: TAGS } as Args<'set'>[2],
+    value: (words: string) =>
+      ({
+        kind: 'FETCH',
+        data: { headers: {}, body: JSON.stringify({ result: words }), status: 200, url: 'http://lake.test/query' },
+        tags: TAGS,
+        revalidate: false,
+      }) as unknown as Args<'set'>[1],
+    words: (entry: Awaited<ReturnType<Handler['get']>>) =>
+      entry?.value?.kind === 'FETCH' ? (JSON.parse(entry.value.data.body) as { result: string }).result : null,
+  },
+  page: {
+    get: { kind: 'APP_PAGE', isRoutePPREnabled: false, isFallback: false } as unknown as Args<'get'>[1],
+    set: { cacheControl: { revalidate: false }, isRoutePPREnabled: false, isFallback: false } as Args<'set'>[2],
+    value: (words: string) =>
+      ({
+        kind: 'APP_PAGE',
+        html: `<h1>${words}</h1>`,
+        rscData: Buffer.from(words),
+        headers: { 'x-next-cache-tags': `_N_T_/fr,${TAGS.join(',')}` },
+        status: 200,
+        postponed: undefined,
+        segmentData: undefined,
+      }) as unknown as Args<'set'>[1],
+    words: (entry: Awaited<ReturnType<Handler['get']>>) =>
+      entry?.value?.kind === 'APP_PAGE' ? String(entry.value.html).slice(4, -5) : null,
+  },
+}
+
+describe.each(Object.entries(kinds))('the cache handler, for a %s', (_, kind) => {
+  it('keeps no result whose read began before a publish of a type it shows: the next request reads again', async () => {
+    const key = `/route-cache/race-${keys++}`
+    const slow = request()
+    expect(await slow.get(key, kind.get)).toBeNull()
+    // The second publish lands while the first one's render still waits for its (older) answer.
+    await new Promise((resolve) => setTimeout(resolve, 2))
+    await publish('clientLogo')
+    await slow.set(key, kind.value('before the publish'), kind.set)
+    await new Promise((resolve) => setTimeout(resolve, 2))
+    const next = request()
+    expect(kind.words(await next.get(key, kind.get))).toBeNull()
+    await next.set(key, kind.value('after the publish'), kind.set)
+    expect(kind.words(await request().get(key, kind.get))).toBe('after the publish')
+  })
+
+  it('keeps a result when what was published meanwhile is not shown by it', async () => {
+    const key = `/route-cache/other-${keys++}`
+    const render = request()
+    expect(await render.get(key, kind.get)).toBeNull()
+    await new Promise((resolve) => setTimeout(resolve, 2))
+    await publish('legalPage')
+    await render.set(key, kind.value('kept'), kind.set)
+    expect(kind.words(await request().get(key, kind.get))).toBe('kept')
+  })
+})
