@@ -11,7 +11,8 @@ import CacheHandler from '../../lib/cache/shared-cache-handler.mjs'
  * between the two must not leave the old words passing for fresh.
  */
 const require = createRequire(import.meta.url)
-const { nodeFs } = require('next/dist/server/lib/node-fs-methods') as { nodeFs: unknown }
+type Context = ConstructorParameters<typeof CacheHandler>[0]
+const { nodeFs } = require('next/dist/server/lib/node-fs-methods') as { nodeFs: Context['fs'] }
 const serverDistDir = mkdtempSync(join(tmpdir(), 'cache-handler-'))
 type Handler = InstanceType<typeof CacheHandler>
 type Args<M extends 'get' | 'set'> = Parameters<Handler[M]>
@@ -23,7 +24,8 @@ const request = (): Handler =>
     maxMemoryCacheSize: 4 * 1024 * 1024,
     flushToDisk: false,
     revalidatedTags: [],
-  } as ConstructorParameters<typeof CacheHandler>[0])
+    _requestHeaders: {},
+  })
 /** What a publish of `type` does through the webhook (app/api/revalidate): stale, on another request.
  *  (The tests wait a few milliseconds around it: a read begun in the very millisecond of a publish is
  *  taken as begun before it.) */
