@@ -78,19 +78,22 @@ function publishedSince(/** @type {string[]} */ tags, /** @type {number} */ sinc
  * the next request reads again (docs/decisions.md, « Two publishes a moment apart »).
  */
 class PublishingCache extends FileSystemCache {
-  /** @type {Map<string, number>} */
+  /** When a key was first asked for, with a fetch's implicit tags (its page's paths), known only then. */
+  /** @type {Map<string, { at: number, softTags: string[] }>} */
   #firstAsked = new Map()
 
   /** @type {NextFileSystemCache['get']} */
   async get(...args) {
-    if (!this.#firstAsked.has(args[0])) this.#firstAsked.set(args[0], Date.now())
+    const [key, ctx] = args
+    if (!this.#firstAsked.has(key))
+      this.#firstAsked.set(key, { at: Date.now(), softTags: (ctx.kind === 'FETCH' && ctx.softTags) || [] })
     return super.get(...args)
   }
 
   /** @type {NextFileSystemCache['set']} */
   async set(...args) {
     const asked = this.#firstAsked.get(args[0])
-    if (asked !== undefined && publishedSince(tagsOf(args), asked)) return
+    if (asked && publishedSince([...tagsOf(args), ...asked.softTags], asked.at)) return
     return super.set(...args)
   }
 

@@ -26,16 +26,16 @@ const request = (): Handler =>
     revalidatedTags: [],
     _requestHeaders: {},
   })
-/** What a publish of `type` does through the webhook (app/api/revalidate): stale, on another request.
- *  (The tests wait a few milliseconds around it: a read begun in the very millisecond of a publish is
- *  taken as begun before it.) */
+/** What a publish of `type` does through the webhook (app/api/revalidate): stale, on another request;
+ *  a path's implicit tag (`_N_T_/fr`) as revalidatePath would. The tests wait a few milliseconds around
+ *  it: a read begun in the very millisecond of a publish is taken as begun before it. */
 const publish = (type: string) => request().revalidateTag(type, { expire: 31_536_000 })
 
 const TAGS = ['sanity', 'homePage', 'clientLogo']
 let keys = 0
 const kinds = {
   fetch: {
-    get: { kind: 'FETCH', tags: TAGS, softTags: [] } as unknown as Args<'get'>[1],
+    get: { kind: 'FETCH', tags: TAGS, softTags: ['_N_T_/fr'] } as unknown as Args<'get'>[1],
     set: { fetchCache: true, tags: TAGS } as Args<'set'>[2],
     value: (words: string) =>
       ({
@@ -66,20 +66,23 @@ const kinds = {
 }
 
 describe.each(Object.entries(kinds))('the cache handler, for a %s', (_, kind) => {
-  it('keeps no result whose read began before a publish of a type it shows: the next request reads again', async () => {
-    const key = `/route-cache/race-${keys++}`
-    const slow = request()
-    expect(await slow.get(key, kind.get)).toBeNull()
-    // The second publish lands while the first one's render still waits for its (older) answer.
-    await new Promise((resolve) => setTimeout(resolve, 2))
-    await publish('clientLogo')
-    await slow.set(key, kind.value('before the publish'), kind.set)
-    await new Promise((resolve) => setTimeout(resolve, 2))
-    const next = request()
-    expect(kind.words(await next.get(key, kind.get))).toBeNull()
-    await next.set(key, kind.value('after the publish'), kind.set)
-    expect(kind.words(await request().get(key, kind.get))).toBe('after the publish')
-  })
+  it.each(['clientLogo', '_N_T_/fr'])(
+    'keeps no result whose read began before %s was made stale: the next request reads again',
+    async (tag) => {
+      const key = `/route-cache/race-${keys++}`
+      const slow = request()
+      expect(await slow.get(key, kind.get)).toBeNull()
+      // The second publish lands while the first one's render still waits for its (older) answer.
+      await new Promise((resolve) => setTimeout(resolve, 2))
+      await publish(tag)
+      await slow.set(key, kind.value('before the publish'), kind.set)
+      await new Promise((resolve) => setTimeout(resolve, 2))
+      const next = request()
+      expect(kind.words(await next.get(key, kind.get))).toBeNull()
+      await next.set(key, kind.value('after the publish'), kind.set)
+      expect(kind.words(await request().get(key, kind.get))).toBe('after the publish')
+    },
+  )
 
   it('keeps a result when what was published meanwhile is not shown by it', async () => {
     const key = `/route-cache/other-${keys++}`
