@@ -78,8 +78,8 @@ function publishedSince(/** @type {string[]} */ tags, /** @type {number} */ sinc
  * the next request reads again (docs/decisions.md, « Two publishes a moment apart »).
  */
 class PublishingCache extends FileSystemCache {
-  /** When a key was first asked for, with a fetch's implicit tags (its page's paths), known only then. */
-  /** @type {Map<string, { at: number, softTags: string[] }>} */
+  /** @type {Map<string, { at: number, softTags: string[] }>} When a key was first asked for, with a
+   *  fetch's implicit tags (its page's paths), known only then. */
   #firstAsked = new Map()
 
   /** @type {NextFileSystemCache['get']} */
