@@ -116,6 +116,9 @@ describe('the notification of a visitor\u2019s message', () => {
       await test.stored(`update vault.secrets set name = 'project_url' where name = 'project_url_moved'`)
     }
     expect(await queuedFor(id)).toEqual([])
+    // Said in the server's log, as Supabase's Postgres logs show a warning.
+    const warning = `contact message ${id} stored, its notification not asked: Vault lacks project_url or`
+    expect(test.logs).toContainEqual({ event: 'database.warning', message: expect.stringContaining(warning) })
     const [row] = await test.stored(`select notification_status from public.contact_submissions where id = '${id}'`)
     expect(row.notification_status).toBe('never_asked')
     // Not an operator's row, however old (it asked for nothing)…

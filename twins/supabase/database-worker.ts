@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type QueryOptions } from '@electric-sql/pglite'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -88,8 +88,13 @@ async function roleStatementTimeouts(db: PGlite): Promise<Record<string, number>
   return timeouts
 }
 
-await serveRequests<DatabaseRequest, DatabaseResponse, EngineInfo>(async () => {
+await serveRequests<DatabaseRequest, DatabaseResponse, EngineInfo>(async (emit) => {
   const { dataDir, migrationsDir } = workerData as EngineData
+  // The warnings a statement raises (RAISE WARNING), in the server's log as in Supabase's Postgres logs:
+  // e.g. a message stored whose notification could not be asked.
+  const onNotice: QueryOptions['onNotice'] = (notice) => {
+    if (notice.severity === 'WARNING') emit({ event: 'database.warning', message: notice.message })
+  }
   const db = await PGlite.create({ dataDir })
   await migrate(db, dataDir, migrationsDir)
   const columns = (
@@ -106,13 +111,13 @@ await serveRequests<DatabaseRequest, DatabaseResponse, EngineInfo>(async () => {
     info: { columns, statementTimeouts: await roleStatementTimeouts(db) },
     handle: async (request) => {
       if (request.op === 'exec')
-        return (await db.exec(request.sql)).map((result) => ({
+        return (await db.exec(request.sql, { onNotice })).map((result) => ({
           rows: result.rows as Record<string, unknown>[],
           affectedRows: result.affectedRows,
         }))
       if (request.op === 'protocol') return await db.execProtocolRaw(request.message)
       if (request.op === 'query') {
-        const result = await db.query<Record<string, unknown>>(request.sql, request.params)
+        const result = await db.query<Record<string, unknown>>(request.sql, request.params, { onNotice })
         return { rows: result.rows, affectedRows: result.affectedRows }
       }
       await db.close()

@@ -65,10 +65,11 @@ export class StatementTimeoutError extends Error {
   }
 }
 
-function startEngine(data: EngineData): Promise<Engine> {
+function startEngine(data: EngineData, log: (entry: Record<string, unknown>) => void): Promise<Engine> {
   return startWorker<DatabaseRequest, DatabaseResponse, EngineInfo>(
     new URL('./database-worker.ts', import.meta.url),
     data,
+    log,
   )
 }
 
@@ -80,7 +81,7 @@ export async function openDatabase({
 }: DatabaseOptions) {
   /** Creates and migrates a database in `folder`, then closes it cleanly. */
   const buildDatabase = async (folder: string) => {
-    const engine = await startEngine({ dataDir: folder, migrationsDir })
+    const engine = await startEngine({ dataDir: folder, migrationsDir }, log)
     await engine.call({ op: 'close' })
     await engine.terminate()
   }
@@ -90,7 +91,7 @@ export async function openDatabase({
   mkdirSync(directory, { recursive: true })
   let engine: Engine
   try {
-    engine = await startEngine({ dataDir: directory, migrationsDir })
+    engine = await startEngine({ dataDir: directory, migrationsDir }, log)
   } catch (error) {
     if (temporary) rmSync(directory, { recursive: true, force: true })
     throw error
@@ -109,7 +110,7 @@ export async function openDatabase({
   async function restart(reason: string) {
     log({ event: 'database.restart', reason })
     await engine.terminate()
-    engine = await startEngine({ dataDir: directory, migrationsDir })
+    engine = await startEngine({ dataDir: directory, migrationsDir }, log)
   }
 
   /**

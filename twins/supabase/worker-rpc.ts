@@ -4,12 +4,14 @@ import { parentPort, Worker } from 'node:worker_threads'
  * Request/reply over a worker thread, for the work that must not run on the server's only thread
  * (password hashing, the database engine). The worker posts `ready` once it is set up, then one
  * reply per request; errors travel as their message and plain fields (a Postgres error keeps its
- * code, detail, hint…). A worker that dies fails every call still waiting on it.
+ * code, detail, hint…). A worker that dies fails every call still waiting on it. Between replies the
+ * worker may post events for the server's log (the database's warnings).
  */
 
 type SerializedError = { message: string; fields: Record<string, string | number | boolean | null> }
 type Reply<T> = { id: number; value: T } | { id: number; error: SerializedError }
 type Ready<I> = { ready: I } | { startupError: SerializedError }
+type Event = { event: Record<string, unknown> }
 
 function serializeError(error: unknown): SerializedError {
   const fields: SerializedError['fields'] = {}
@@ -41,26 +43,28 @@ export type WorkerClient<Request, Response, Info> = {
 export async function startWorker<Request, Response, Info>(
   file: URL,
   workerData: unknown,
+  onEvent: (event: Record<string, unknown>) => void = () => {},
 ): Promise<WorkerClient<Request, Response, Info>> {
   const worker = new Worker(file, { workerData })
   const waiting = new Map<number, { resolve: (value: Response) => void; reject: (error: Error) => void }>()
   let nextId = 0
   let exited = false
+  let started: (message: Ready<Info>) => void = () => {}
 
+  worker.on('message', (message: Reply<Response> | Ready<Info> | Event) => {
+    if ('event' in message) return onEvent(message.event)
+    if (!('id' in message)) return started(message)
+    const entry = waiting.get(message.id)
+    if (!entry) return
+    waiting.delete(message.id)
+    if ('error' in message) entry.reject(deserializeError(message.error))
+    else entry.resolve(message.value)
+  })
   const info = await new Promise<Info>((resolve, reject) => {
-    worker.once('message', (message: Ready<Info>) =>
-      'ready' in message ? resolve(message.ready) : reject(deserializeError(message.startupError)),
-    )
+    started = (message) =>
+      'ready' in message ? resolve(message.ready) : reject(deserializeError(message.startupError))
     worker.once('error', reject)
     worker.once('exit', (code) => reject(new Error(`worker ${file.pathname} exited during startup (code ${code})`)))
-  })
-
-  worker.on('message', (reply: Reply<Response>) => {
-    const entry = waiting.get(reply.id)
-    if (!entry) return
-    waiting.delete(reply.id)
-    if ('error' in reply) entry.reject(deserializeError(reply.error))
-    else entry.resolve(reply.value)
   })
   const failAll = (error: Error) => {
     for (const entry of waiting.values()) entry.reject(error)
@@ -90,15 +94,17 @@ export async function startWorker<Request, Response, Info>(
   }
 }
 
-/** The worker's side: sets up, says ready, then answers each request in turn. */
+/** The worker's side: sets up, says ready, then answers each request in turn; `emit` posts an event. */
 export async function serveRequests<Request, Response, Info>(
-  setup: () => Promise<{ info: Info; handle: (request: Request) => Promise<Response> }>,
+  setup: (
+    emit: (event: Record<string, unknown>) => void,
+  ) => Promise<{ info: Info; handle: (request: Request) => Promise<Response> }>,
 ) {
   const port = parentPort
   if (!port) throw new Error('serveRequests must run in a worker thread')
   let handle: (request: Request) => Promise<Response>
   try {
-    const ready = await setup()
+    const ready = await setup((event) => port.postMessage({ event } satisfies Event))
     handle = ready.handle
     port.postMessage({ ready: ready.info })
   } catch (error) {
