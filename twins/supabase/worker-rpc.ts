@@ -11,7 +11,7 @@ import { parentPort, Worker } from 'node:worker_threads'
 type SerializedError = { message: string; fields: Record<string, string | number | boolean | null> }
 type Reply<T> = { id: number; value: T } | { id: number; error: SerializedError }
 type Ready<I> = { ready: I } | { startupError: SerializedError }
-type Event = { event: Record<string, unknown> }
+type WorkerEvent = { event: Record<string, unknown> }
 
 function serializeError(error: unknown): SerializedError {
   const fields: SerializedError['fields'] = {}
@@ -51,7 +51,7 @@ export async function startWorker<Request, Response, Info>(
   let exited = false
   let started: (message: Ready<Info>) => void = () => {}
 
-  worker.on('message', (message: Reply<Response> | Ready<Info> | Event) => {
+  worker.on('message', (message: Reply<Response> | Ready<Info> | WorkerEvent) => {
     if ('event' in message) return onEvent(message.event)
     if (!('id' in message)) return started(message)
     const entry = waiting.get(message.id)
@@ -104,7 +104,7 @@ export async function serveRequests<Request, Response, Info>(
   if (!port) throw new Error('serveRequests must run in a worker thread')
   let handle: (request: Request) => Promise<Response>
   try {
-    const ready = await setup((event) => port.postMessage({ event } satisfies Event))
+    const ready = await setup((event) => port.postMessage({ event } satisfies WorkerEvent))
     handle = ready.handle
     port.postMessage({ ready: ready.info })
   } catch (error) {
