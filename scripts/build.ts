@@ -55,7 +55,7 @@ async function twinsForTheBuild(): Promise<() => Promise<void>> {
     process.env,
     await siteVariables({ contentLake: twins?.contentLake, supabase: supabase && { url: supabaseTwinUrl(supabase) } }),
   )
-  return async () => await stopTwins?.()
+  return async () => await twins?.stop()
 }
 // A build takes the content as it is now. Next's data cache (<distDir>/cache/fetch-cache), written by
 // the last server that ran this build folder, keeps each answer until a publish revalidates its tag: it
