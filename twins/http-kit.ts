@@ -181,3 +181,14 @@ export function isSameOrigin(origin: string, host: string, schemes: readonly str
   const given = origin.toLowerCase()
   return schemes.some((scheme) => given === `${scheme}://${host.toLowerCase()}`)
 }
+
+/**
+ * Whether a request's Origin is a page of this machine (http or https on a loopback name, any port), or
+ * it has none (Node, curl, a database's HTTP client). A page of any other site the developer opens is
+ * refused: a twin's keys are public demo values, so CORS alone would let that page read and change it.
+ */
+export function isLoopbackOrigin(origin: string | undefined): boolean {
+  if (origin === undefined) return true
+  const match = /^https?:\/\/(\[[0-9a-f:.]+\]|[^\s:/?#@[\]]+)(?::\d{1,5})?$/i.exec(origin)
+  return match !== null && LOOPBACK_NAMES.includes(match[1].toLowerCase())
+}

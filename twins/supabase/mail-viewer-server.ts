@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { Duplex } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { MailDev } from 'maildev'
+import { DEFAULT_CONNECTION_TIMEOUTS, httpServerLimits, silentSocketMs } from '../connection-limits.ts'
 import { isAllowedHost, isSameOrigin } from '../http-kit.ts'
 import type { TwinIdentity } from '../twins.ts'
 
@@ -184,6 +185,28 @@ function guardWebPort(server: Server, identity: TwinIdentity) {
   })
 }
 
+/*
+ * What one client may cost. MailDev sets no limit on its web server, and passes its SMTP server the
+ * message size only: a runaway script's thousands of sessions or slow connections would otherwise hold
+ * the machine. A notification is a few kB.
+ */
+const MAX_MESSAGE_BYTES = 1024 * 1024
+const MAX_SMTP_CLIENTS = 20
+const MAX_WEB_CONNECTIONS = 100
+
+/** The twins' limits on slow or silent clients (../connection-limits.ts) and a connection cap, on MailDev's web server. */
+function limitWebPort(server: Server) {
+  const limits = httpServerLimits(DEFAULT_CONNECTION_TIMEOUTS)
+  server.headersTimeout = limits.headersTimeout!
+  server.requestTimeout = limits.requestTimeout!
+  server.keepAliveTimeout = limits.keepAliveTimeout!
+  server.maxConnections = MAX_WEB_CONNECTIONS
+  // socket.io pings its page every 25 s: only a socket nobody uses goes quiet this long.
+  server.on('connection', (socket) =>
+    socket.setTimeout(silentSocketMs(DEFAULT_CONNECTION_TIMEOUTS), () => socket.destroy()),
+  )
+}
+
 const maildev = new MailDev({
   smtp: smtpPort,
   ip: HOST,
@@ -191,10 +214,16 @@ const maildev = new MailDev({
   webIp: HOST,
   mailDirectory: folder,
   maxEmails: 1000,
+  maxMessageSize: MAX_MESSAGE_BYTES,
   silent: true,
 })
 try {
   const servers = await maildev.start()
+  // smtp-server reads maxClients as each client connects; MailDev does not pass it through, so it is set
+  // on the library's server MailDev holds.
+  ;(servers.smtp as unknown as { smtp: { options: { maxClients?: number } } }).smtp.options.maxClients =
+    MAX_SMTP_CLIENTS
+  limitWebPort(servers.api!.server.server as Server)
   guardWebPort(servers.api!.server.server as Server, {
     twin: 'mail-viewer',
     dataDir: kept ? realpathSync(kept) : null,

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
-import { connect } from 'node:net'
+import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../free-port.ts'
@@ -44,7 +44,7 @@ afterAll(async () => {
 })
 
 /** One email over SMTP, each command sent once the server answered the one before. */
-async function sendEmail(subject: string) {
+async function sendEmail(subject: string, body = 'Jeanne Martin, 06 12 34 56 78, 3 rue des Lilas') {
   const socket = connect(smtpPort, '127.0.0.1')
   let received = ''
   const reply = () =>
@@ -62,19 +62,24 @@ async function sendEmail(subject: string) {
       socket.on('data', onData)
     })
   await reply() // the greeting
-  const message = [
-    `Subject: ${subject}`,
-    'From: site@example.fr',
-    'To: agence@example.fr',
-    '',
-    'Jeanne Martin, 06 12 34 56 78, 3 rue des Lilas',
-    '.',
-  ].join('\r\n')
-  for (const command of ['EHLO test', 'MAIL FROM:<site@example.fr>', 'RCPT TO:<agence@example.fr>', 'DATA', message]) {
-    socket.write(`${command}\r\n`)
-    await reply()
+  const message = [`Subject: ${subject}`, 'From: site@example.fr', 'To: agence@example.fr', '', body, '.'].join('\r\n')
+  try {
+    for (const command of [
+      'EHLO test',
+      'MAIL FROM:<site@example.fr>',
+      'RCPT TO:<agence@example.fr>',
+      'DATA',
+      message,
+    ]) {
+      socket.write(`${command}\r\n`)
+      await reply()
+    }
+  } finally {
+    // Closed by the server once it has said goodbye: the session no longer counts against its limit.
+    const closed = new Promise((resolve) => socket.once('close', resolve))
+    socket.end('QUIT\r\n')
+    await closed
   }
-  socket.end('QUIT\r\n')
 }
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: string }
@@ -196,5 +201,32 @@ describe("the mail viewer's web port answers its own page only", () => {
     const own = await handshake({ Origin: `http://127.0.0.1:${port}` })
     expect(own.status).toBe(101)
     expect(corsHeaders(own.headers)).toEqual([])
+  })
+})
+
+/** The first line the SMTP port says to a new connection, and that connection. */
+function smtpGreeting(): Promise<{ line: string; socket: Socket }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(smtpPort, '127.0.0.1')
+    socket.once('data', (chunk: Buffer) => resolve({ line: chunk.toString('utf8').trim(), socket }))
+    socket.once('error', reject)
+  })
+}
+
+describe('what one SMTP client may cost', () => {
+  it('a message over 1 MB is refused', async () => {
+    await expect(sendEmail('Trop lourd', `${'a'.repeat(76)}\r\n`.repeat(14_000))).rejects.toThrow(/SMTP refused: 552/)
+  })
+
+  it('past 20 sessions at once, the next is told to come back later', async () => {
+    const open = await Promise.all(Array.from({ length: 20 }, () => smtpGreeting()))
+    try {
+      expect(open.map(({ line }) => line.slice(0, 3))).toEqual(open.map(() => '220'))
+      const extra = await smtpGreeting()
+      extra.socket.destroy()
+      expect(extra.line).toMatch(/^421 /)
+    } finally {
+      for (const { socket } of open) socket.destroy()
+    }
   })
 })

@@ -17,7 +17,15 @@ import {
   silentSocketMs,
   type ConnectionTimeouts,
 } from '../connection-limits.ts'
-import { bearerToken, BodyTooLargeError, isAllowedHost, LOOPBACK_NAMES, send, sendJson } from '../http-kit.ts'
+import {
+  bearerToken,
+  BodyTooLargeError,
+  isAllowedHost,
+  isLoopbackOrigin,
+  LOOPBACK_NAMES,
+  send,
+  sendJson,
+} from '../http-kit.ts'
 import {
   clientAddress,
   corsHeaders,
@@ -142,6 +150,14 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
     if (!isAllowedHost(request.headers.host, { names: hostNames, port }))
       return sendJson(response, 403, {
         message: `Unknown host "${request.headers.host ?? ''}": the local Supabase API answers at http://127.0.0.1:${port} (or localhost) only`,
+      })
+    // A page of another site the developer opens (no rebinding needed: it names 127.0.0.1 itself) could
+    // read and change the database with the demo keys. Hosted, CORS lets any origin in, as the keys are
+    // the project's secret; here only pages of this machine may call (the site on any port).
+    const origin = request.headers.origin
+    if (!isLoopbackOrigin(origin))
+      return sendJson(response, 403, {
+        message: `Origin "${origin}" not allowed: the local Supabase answers pages of this machine only (http://localhost or 127.0.0.1, any port)`,
       })
     // Routing reads the path only: the base stands for this server whatever Host the client named.
     const url = new URL(request.url ?? '/', `http://${host}`)

@@ -82,6 +82,24 @@ describe("the gateway refuses what it cannot route, in the service's error shape
       expect([preflight.status, preflight.headers['access-control-allow-origin']]).toEqual([204, '*'])
     }
   })
+
+  it("a page of another site (its Origin not this machine's): 403, preflight included; this machine's pages any port", async () => {
+    const { url } = twin.server
+    const foreign = ['https://evil.example', 'http://localhost.evil.example:3000', 'null', 'file://']
+    const answers = await Promise.all(
+      foreign.flatMap((Origin) => [
+        rawRequest(url, 'GET', '/rest/v1/messages', { ...twin.anon, Origin }),
+        rawRequest(url, 'OPTIONS', '/rest/v1/messages', { Origin, 'Access-Control-Request-Method': 'GET' }),
+      ]),
+    )
+    expect(answers.map(({ status }) => status)).toEqual(answers.map(() => 403))
+    expect(answers[0].body).toEqual({
+      message:
+        'Origin "https://evil.example" not allowed: the local Supabase answers pages of this machine only (http://localhost or 127.0.0.1, any port)',
+    })
+    for (const Origin of ['http://localhost:3000', 'http://127.0.0.1:41234', 'https://[::1]:8443'])
+      expect((await rawRequest(url, 'GET', '/auth/v1/health', { Origin })).status).toBe(200)
+  })
 })
 
 describe("the API roles' statement timeouts", () => {
