@@ -120,7 +120,13 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
         return
       }
     }
-    await handleSubmit(onValid, onInvalid)(event)
+    // The rules and the sending code load now (resolver, onValid). Offline, or once a new deployment has
+    // replaced the chunks this page knows, that load fails: the visitor is told, the fields stay filled.
+    try {
+      await handleSubmit(onValid, onInvalid)(event)
+    } catch {
+      errorToast()
+    }
   }
 
   const fieldClass =

@@ -72,6 +72,11 @@ test('the Content Lake paused right after a publish: every public page answers 2
         const response = await request.get(url, { timeout: 5_000, headers: { 'Cache-Control': 'no-cache' } })
         expect([url, response.status()]).toEqual([url, 200])
       }
+    // A page nobody asked for before (an old link, a typo) cannot be read either: no service of the menu
+    // the site kept has that slug, so it is the 404, not an error page.
+    const unknown = await request.get('/tarifs-2019', { timeout: 20_000 })
+    expect(unknown.status()).toBe(404)
+    expect(await unknown.text()).toContain('data-testid="not-found-home"')
   })
   await expect
     .poll(async () => (await (await request.get('/')).text()).includes(title), { timeout: 30_000, intervals: [250] })
@@ -89,7 +94,7 @@ test('Supabase paused: the form says « Une erreur s’est produite » within it
   await waitFillTime(page)
   await whilePaused('supabase', async () => {
     await form.getByRole('button', { name: 'Envoyer le message' }).click()
-    // The deadline is 10 s (lib/supabase/browser-client.ts); the issue's ceiling is 15 s.
+    // The deadline is 10 s (lib/supabase/fetch-with-deadline.ts); the issue's ceiling is 15 s.
     await expect(toastTitle(page)).toHaveText("Une erreur s'est produite", { timeout: 15_000 })
     await expect(toastDescription(page)).toHaveText('Veuillez réessayer plus tard.')
   })

@@ -12,7 +12,7 @@ import { SectionHeading } from '@/components/ui/section-heading'
 import { pageLocale } from '@/lib/i18n/page-locale'
 import { locales } from '@/lib/i18n/routing'
 import { sanityFetch, sanityFetchPublished } from '@/lib/sanity/fetch'
-import { servicePageQuery, servicePageSlugsQuery, siteSettingsQuery } from '@/lib/sanity/queries'
+import { serviceNavQuery, servicePageQuery, servicePageSlugsQuery, siteSettingsQuery } from '@/lib/sanity/queries'
 import { notFoundMetadata } from '@/lib/seo/not-found-metadata'
 import { pageMetadata } from '@/lib/seo/page-metadata'
 
@@ -27,7 +27,13 @@ export async function generateStaticParams() {
 async function loadService(params: Props['params']) {
   const locale = await pageLocale(params)
   const { service: slug } = await params
-  const service = await sanityFetch(servicePageQuery, { locale, slug })
+  const service = await sanityFetch(servicePageQuery, { locale, slug }).catch(async (error: unknown) => {
+    // The Content Lake unreachable, for a page no one asked for before (a typo, an old link): when the
+    // services the menu lists (kept from the last answer) have no such slug, it is a 404, not an error.
+    const known = await sanityFetch(serviceNavQuery, { locale }).catch(() => null)
+    if (known && !known.some((entry) => entry.slug === slug)) return null
+    throw error
+  })
   return { locale, slug, found: service?.page ? { service, page: service.page } : null }
 }
 
