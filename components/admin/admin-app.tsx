@@ -5,11 +5,12 @@ import { useRouter } from 'next/navigation'
 import { useCallback, useEffect, useState } from 'react'
 import { Spinner } from '@/components/ui/spinner'
 import { isAdmin } from '@/lib/admin/inbox-api'
-import { getSupabaseBrowserClient } from '@/lib/supabase/browser-client'
+import { endSession, getSupabaseBrowserClient } from '@/lib/supabase/browser-client'
 import { toast } from '@/lib/toast-store'
 import { Inbox } from './inbox'
 import { ForgotPassword } from './forgot-password'
 import { LoginForm } from './login-form'
+import { ADMIN_ERROR_TOAST } from '@/lib/admin/admin-error-toast'
 
 type State = 'checking' | 'signed-out' | 'admin'
 
@@ -26,7 +27,7 @@ export function AdminApp() {
   const refuse = useCallback(async () => {
     // Signed out before it is said: once the refusal shows, the browser holds no session (on a busy
     // machine the notice came first and the session was still stored for a moment).
-    await client.auth.signOut()
+    await endSession(client)
     toast({ variant: 'error', title: 'Accès non autorisé' })
     setState('signed-out')
   }, [client])
@@ -41,7 +42,10 @@ export function AdminApp() {
         if (await isAdmin(client, user.id)) return !cancelled && setState('admin')
         if (!cancelled) await refuse()
       } catch {
-        if (!cancelled) setState('signed-out')
+        // Still signed in, but the role could not be read: signing in again asks once more.
+        if (cancelled) return
+        toast(ADMIN_ERROR_TOAST)
+        setState('signed-out')
       }
     }
     void restore()
@@ -68,7 +72,7 @@ export function AdminApp() {
         } else if (error?.code === 'invalid_credentials' || error?.status === 400) {
           toast({ variant: 'error', title: 'Email ou mot de passe incorrect' })
         } else {
-          toast({ variant: 'error', title: "Une erreur s'est produite", description: 'Veuillez réessayer plus tard.' })
+          toast(ADMIN_ERROR_TOAST)
         }
         return
       }
@@ -79,14 +83,14 @@ export function AdminApp() {
         await refuse()
       }
     } catch {
-      toast({ variant: 'error', title: "Une erreur s'est produite", description: 'Veuillez réessayer plus tard.' })
+      toast(ADMIN_ERROR_TOAST)
     } finally {
       setBusy(false)
     }
   }
 
   async function signOut() {
-    await client.auth.signOut()
+    await endSession(client)
     setState('signed-out')
     router.push('/')
   }

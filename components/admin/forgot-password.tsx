@@ -6,6 +6,7 @@ import { buttonClasses } from '@/components/ui/button-styles'
 import { AdminField } from './admin-field'
 import { RECOVERY_SENT, RESET_PATH } from '@/lib/admin/password-recovery'
 import { toast } from '@/lib/toast-store'
+import { ADMIN_ERROR_TOAST } from '@/lib/admin/admin-error-toast'
 
 /**
  * « Mot de passe oublié ? » under the sign-in: asks Supabase Auth to email a recovery link. The answer
@@ -38,7 +39,7 @@ export function ForgotPassword({ client }: { client: SupabaseClient }) {
           description: 'Veuillez patienter quelques minutes avant de réessayer.',
         })
       } else if (error && (!error.status || error.status >= 500)) {
-        toast({ variant: 'error', title: "Une erreur s'est produite", description: 'Veuillez réessayer plus tard.' })
+        toast(ADMIN_ERROR_TOAST)
       } else {
         setSent(true)
       }

@@ -28,6 +28,7 @@ import { InboxHeader } from './inbox-header'
 import { InboxOverview } from './inbox-overview'
 import { InboxToolbar } from './inbox-toolbar'
 import { SubmissionCard } from './submission-card'
+import { ADMIN_ERROR_TOAST } from '@/lib/admin/admin-error-toast'
 
 type Props = { client: SupabaseClient; onSignOut: () => void }
 
@@ -144,7 +145,7 @@ export function Inbox({ client, onSignOut }: Props) {
       await work()
       if (success) toast({ variant: 'success', title: success })
     } catch {
-      toast({ variant: 'error', title: "Une erreur s'est produite", description: 'Veuillez réessayer plus tard.' })
+      toast(ADMIN_ERROR_TOAST)
     }
     reload()
   }, [])

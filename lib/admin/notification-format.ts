@@ -2,6 +2,7 @@ import type { ToastVariant } from '@/lib/toast-store'
 import { formatSubmissionDate } from './inbox-format.ts'
 import type { ResendOutcome } from './notification-api'
 import type { Submission } from './submission'
+import { ADMIN_ERROR_TOAST } from '@/lib/admin/admin-error-toast'
 
 /*
  * The inbox's texts about what the agency was told of each message (docs/decisions.md lists them).
@@ -85,6 +86,6 @@ export function resendToast(outcome: ResendOutcome): { variant: ToastVariant; ti
     case 'forbidden':
       return { variant: 'error', title: 'Accès non autorisé' }
     default:
-      return { variant: 'error', title: "Une erreur s'est produite", description: 'Veuillez réessayer plus tard.' }
+      return ADMIN_ERROR_TOAST
   }
 }

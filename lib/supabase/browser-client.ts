@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { backends } from '@/lib/site-backends'
+import { fetchWithDeadline } from './fetch-with-deadline'
 
 /**
  * The browser's Supabase client (supabase-js defaults: session in localStorage, auto refresh), for the
@@ -8,25 +9,27 @@ import { backends } from '@/lib/site-backends'
 export const supabaseUrl = backends.supabase.url
 export const supabaseAnonKey = backends.supabase.anonKey
 
-/**
- * The longest any request to Supabase may take (the form's insert, the inbox's reads, signing in):
- * supabase-js sets none, and a Supabase that hangs left the form's button spinning for ever. Past it
- * the request fails as a network error does, and the form or the inbox says so.
- */
-export const SUPABASE_DEADLINE_MS = 10_000
-
-/** fetch with SUPABASE_DEADLINE_MS, and the caller's own signal (`.abortSignal()`) still honoured. */
-export const fetchWithDeadline: typeof fetch = (input, init = {}) => {
-  const deadline = AbortSignal.timeout(SUPABASE_DEADLINE_MS)
-  // AbortSignal.any is newer than some browsers Next supports (Safari before 17.4): there, a caller's
-  // own signal wins, as before.
-  const signal = !init.signal ? deadline : 'any' in AbortSignal ? AbortSignal.any([init.signal, deadline]) : init.signal
-  return fetch(input, { ...init, signal })
-}
-
 let client: SupabaseClient | undefined
 
+/** Where the browser keeps the session: supabase-js's own default name, written out for endSession. */
+const sessionStorageKey = () => `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`
+
 export function getSupabaseBrowserClient(): SupabaseClient {
-  client ??= createClient(supabaseUrl, supabaseAnonKey, { global: { fetch: fetchWithDeadline } })
+  client ??= createClient(supabaseUrl, supabaseAnonKey, {
+    global: { fetch: fetchWithDeadline },
+    auth: { storageKey: sessionStorageKey() },
+  })
   return client
+}
+
+/**
+ * Signs out: Supabase revokes the session and this browser forgets it. When Supabase cannot be reached,
+ * supabase-js keeps the session; it is forgotten here all the same, so that an administrator signing
+ * out of a shared computer leaves no way into the inbox behind.
+ */
+export async function endSession(client: SupabaseClient): Promise<void> {
+  const { error } = await client.auth.signOut()
+  if (!error) return
+  const key = sessionStorageKey()
+  for (const stored of Object.keys(localStorage)) if (stored.startsWith(key)) localStorage.removeItem(stored)
 }
