@@ -7,6 +7,8 @@ import { hasDraftAccess } from '@/lib/draft-mode/draft-access'
 import { withFrenchTypography } from '@/lib/i18n/french-typography'
 import type { Locale } from '@/lib/i18n/routing'
 import { CONTENT_DEADLINE_MS, createSanityClient } from './client'
+import { explainContentLakeFailure } from './content-lake-failure'
+import { unreachable } from '@/lib/service-reachability'
 import { sanityServerApiUrl, sanityStudioUrl } from './env'
 import { previewToken } from './preview-token'
 import { queryTags } from './query-tags'
@@ -92,54 +94,39 @@ async function fetchDraft<const Q extends string>(
 
 /** Whether the last read failed for want of an answer: the outage is logged once, and its end once. */
 let unreachableSince: number | undefined
+let probing = false
 
+/**
+ * A read succeeded. During an outage that says nothing by itself (Next's data cache answers most reads),
+ * so the Content Lake is asked directly, once at a time, before its return is logged.
+ */
 function contentLakeAnswered() {
-  if (unreachableSince === undefined) return
-  const seconds = Math.round((Date.now() - unreachableSince) / 1000)
-  unreachableSince = undefined
-  console.error(`[content] the Content Lake at ${sanityServerApiUrl} answers again (after ${seconds} s without)`)
+  if (unreachableSince === undefined || probing) return
+  probing = true
+  void unreachable(`${sanityServerApiUrl}/v1/ping`).then((reason) => {
+    probing = false
+    if (reason !== null || unreachableSince === undefined) return
+    const seconds = Math.round((Date.now() - unreachableSince) / 1000)
+    unreachableSince = undefined
+    console.error(`[content] the Content Lake at ${sanityServerApiUrl} answers again (after ${seconds} s without)`)
+  })
 }
 
 /**
- * A failure to reach the Content Lake (refused, unknown host, no answer within the deadline, a 5xx):
- * said once per outage, naming the address and the variable it comes from, and thrown with that
- * explanation. Pages served before keep their last good version meanwhile.
+ * A failure to read the Content Lake, as an error that says why in words only (never the client's, which
+ * holds the read token: content-lake-failure.ts). A failure to reach it (refused, unknown host, untrusted
+ * certificate, no answer within the deadline, a 5xx) is also said once per outage, naming the address
+ * and the variable it comes from; pages served before keep their last good version meanwhile.
  */
-function explainConnectionError(error: unknown): unknown {
-  const reason = unreachableReason(error)
-  if (!reason) return error
-  if (unreachableSince === undefined) {
+function explainConnectionError(error: unknown): Error {
+  const explained = explainContentLakeFailure(error, sanityServerApiUrl, CONTENT_DEADLINE_MS)
+  if (explained.unreachable && unreachableSince === undefined) {
     unreachableSince = Date.now()
     console.error(
       `[content] the Content Lake at ${sanityServerApiUrl} (SANITY_PROJECT_API_URL, or derived from ` +
-        `NEXT_PUBLIC_SANITY_PROJECT_ID and NEXT_PUBLIC_SANITY_API_HOST) ${reason}: pages keep their last good ` +
-        'version until it answers. Offline, `npm start` and `npm run dev` start the local one and set its address.',
+        `NEXT_PUBLIC_SANITY_PROJECT_ID and NEXT_PUBLIC_SANITY_API_HOST) ${explained.unreachable}: pages keep ` +
+        'their last good version until it answers. Offline, `npm start` and `npm run dev` start the local one and set its address.',
     )
   }
-  // Without its cause: Next logs each failed render's error, and the cause (a DOMException, a socket
-  // error) would add a screenful each time; the reason is in the message, the outage in the line above.
-  return new Error(`The Content Lake at ${sanityServerApiUrl} ${reason}`)
-}
-
-const CONNECTION_CODES: Record<string, string> = {
-  ECONNREFUSED: 'refuses connections',
-  ENOTFOUND: 'has a host name that does not resolve',
-  EAI_AGAIN: 'has a host name that does not resolve',
-  ECONNRESET: 'closed the connection',
-  EHOSTUNREACH: 'cannot be reached',
-  ENETUNREACH: 'cannot be reached',
-  UND_ERR_SOCKET: 'closed the connection',
-  UND_ERR_CONNECT_TIMEOUT: 'did not accept a connection in time',
-}
-
-/** Why the Content Lake could not be read, or undefined for any other error (a bad query, a 4xx). */
-function unreachableReason(error: unknown): string | undefined {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    const { code, name, statusCode } = current as { code?: string; name?: string; statusCode?: number }
-    if (code && CONNECTION_CODES[code]) return CONNECTION_CODES[code]
-    if (name === 'TimeoutError' || name === 'AbortError') return `did not answer within ${CONTENT_DEADLINE_MS / 1000} s`
-    if (typeof statusCode === 'number' && statusCode >= 500) return `answered ${statusCode}`
-    if (current === (current as { cause?: unknown }).cause) break
-  }
-  return undefined
+  return explained.error
 }

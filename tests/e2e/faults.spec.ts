@@ -73,10 +73,21 @@ test('the Content Lake paused right after a publish: every public page answers 2
         expect([url, response.status()]).toEqual([url, 200])
       }
     // A page nobody asked for before (an old link, a typo) cannot be read either: no service of the menu
-    // the site kept has that slug, so it is the 404, not an error page.
-    const unknown = await request.get('/tarifs-2019', { timeout: 20_000 })
+    // the site kept has that slug, so it is the 404, not an error page. And an editor opening a preview,
+    // whose secret the Content Lake must check, is told in the frame why it cannot open.
+    const [unknown, preview] = await Promise.all([
+      request.get('/tarifs-2019', { timeout: 20_000 }),
+      request.get('/api/draft-mode/enable?sanity-preview-secret=s&sanity-preview-pathname=/', {
+        timeout: 20_000,
+        maxRedirects: 0,
+      }),
+    ])
     expect(unknown.status()).toBe(404)
     expect(await unknown.text()).toContain('data-testid="not-found-home"')
+    expect([preview.status(), await preview.text()]).toEqual([
+      503,
+      "L'aperçu ne peut pas s'ouvrir : l'API de contenu ne répond pas. Réessayez dans un instant.",
+    ])
   })
   await expect
     .poll(async () => (await (await request.get('/')).text()).includes(title), { timeout: 30_000, intervals: [250] })
@@ -103,25 +114,41 @@ test('Supabase paused: the form says « Une erreur s’est produite » within it
   await expect(form.getByLabel(/^Message \*/)).toHaveValue(values.message)
 })
 
-test('a server started with SANITY_PROJECT_API_URL pointing nowhere names that variable, and serves what the build holds', async ({
+test('a server whose Content Lake presents a certificate it does not trust names SANITY_PROJECT_API_URL, serves what the build holds, and never logs the read token', async ({
   request,
 }) => {
   test.setTimeout(90_000)
-  const [port, nowhere] = [await freePort(), await freePort()]
+  const port = await freePort()
+  // The local Content Lake over HTTPS, its certificate one this server was not told to trust (no
+  // NODE_EXTRA_CA_CERTS): as a hosted site behind an expired certificate or a TLS-inspecting proxy.
+  const lake = `https://localhost:${new URL(lakeUrl).port}`
+  const token = process.env.SANITY_API_READ_TOKEN!
   const server = runNode(['server/main.ts', '-p', String(port), '-H', '127.0.0.1'], {
     NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next-test',
-    SANITY_PROJECT_API_URL: `http://127.0.0.1:${nowhere}`,
+    SANITY_PROJECT_API_URL: lake,
+    SANITY_API_READ_TOKEN: token,
     SANITY_REVALIDATE_SECRET: process.env.SANITY_REVALIDATE_SECRET!,
   })
+  const logged = () => `${server.output().stdout}${server.output().stderr}`
+  const escaped = lake.replace(/[.:/]/g, '\\$&')
   try {
     await expect
       .poll(() => server.output().stderr, { timeout: 60_000, intervals: [250] })
       .toMatch(
         new RegExp(
-          `\\[services\\] the Content Lake \\(Sanity\\) at http://127\\.0\\.0\\.1:${nowhere} does not answer .*check SANITY_PROJECT_API_URL`,
+          `\\[services\\] the Content Lake \\(Sanity\\) at ${escaped} does not answer .*check SANITY_PROJECT_API_URL`,
         ),
       )
     expect((await request.get(`http://127.0.0.1:${port}/`)).status()).toBe(200)
+    // A page no one asked for before must be read, and cannot be (this server, unlike the site, has no
+    // copy of what the layout reads from this address): the reason is logged, the token is not.
+    await request.get(`http://127.0.0.1:${port}/ancien-lien-${Date.now().toString(36)}`)
+    await expect
+      .poll(logged, { timeout: 10_000, intervals: [250] })
+      .toMatch(
+        new RegExp(`\\[content\\] the Content Lake at ${escaped} .*presents a certificate this server does not trust`),
+      )
+    expect(logged()).not.toContain(token)
   } finally {
     server.child.kill('SIGTERM')
     await server.exited

@@ -11,7 +11,9 @@ import {
   DRAFT_ACCESS_TTL_MS,
 } from '@/lib/security/draft-access-cookie'
 import { sameOriginPath } from '@/lib/draft-mode/return-path'
-import { createSanityClient } from '@/lib/sanity/client'
+import { CONTENT_DEADLINE_MS, createSanityClient } from '@/lib/sanity/client'
+import { explainContentLakeFailure } from '@/lib/sanity/content-lake-failure'
+import { sanityServerApiUrl } from '@/lib/sanity/env'
 import { previewToken } from '@/lib/sanity/preview-token'
 
 const PATHNAME_PARAM = 'sanity-preview-pathname'
@@ -33,7 +35,8 @@ export async function GET(request: NextRequest) {
   try {
     return await enable.GET(new NextRequest(url, { headers: request.headers }))
   } catch (error) {
-    if (isRedirectError(error) && (await draftMode()).isEnabled) {
+    if (!isRedirectError(error)) return contentLakeUnavailable(error)
+    if ((await draftMode()).isEnabled) {
       const now = Date.now()
       const secure =
         request.nextUrl.protocol === 'https:' ||
@@ -46,4 +49,19 @@ export async function GET(request: NextRequest) {
     }
     throw error
   }
+}
+
+/**
+ * The secret could not be checked: the Content Lake is down, hangs past its deadline, or refuses the
+ * token. Said to the editor in the preview frame, in the Studio's language, and to the log without the
+ * client's error (it holds the token).
+ */
+function contentLakeUnavailable(error: unknown): Response {
+  console.error(
+    `[draft mode] ${explainContentLakeFailure(error, sanityServerApiUrl, CONTENT_DEADLINE_MS).error.message}`,
+  )
+  return new Response("L'aperçu ne peut pas s'ouvrir : l'API de contenu ne répond pas. Réessayez dans un instant.", {
+    status: 503,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '5' },
+  })
 }
