@@ -3,6 +3,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { useRouter } from 'next/navigation'
 import { useCallback, useEffect, useState } from 'react'
+import { buttonClasses } from '@/components/ui/button-styles'
 import { Spinner } from '@/components/ui/spinner'
 import { isAdmin } from '@/lib/admin/inbox-api'
 import { endSession, getSupabaseBrowserClient } from '@/lib/supabase/browser-client'
@@ -12,7 +13,7 @@ import { ForgotPassword } from './forgot-password'
 import { LoginForm } from './login-form'
 import { ADMIN_ERROR_TOAST } from '@/lib/admin/admin-error-toast'
 
-type State = 'checking' | 'signed-out' | 'admin'
+type State = 'checking' | 'signed-out' | 'admin' | 'unreachable'
 
 /**
  * The hidden inbox (spec §4): not signed in → login form → signed in as admin → messages.
@@ -23,6 +24,8 @@ export function AdminApp() {
   const [client] = useState<SupabaseClient>(() => getSupabaseBrowserClient())
   const [state, setState] = useState<State>('checking')
   const [busy, setBusy] = useState(false)
+  /** Bumped by « Réessayer »: the stored session is checked again. */
+  const [attempt, setAttempt] = useState(0)
 
   const refuse = useCallback(async () => {
     // Signed out before it is said: once the refusal shows, the browser holds no session (on a busy
@@ -42,17 +45,16 @@ export function AdminApp() {
         if (await isAdmin(client, user.id)) return !cancelled && setState('admin')
         if (!cancelled) await refuse()
       } catch {
-        // Still signed in, but the role could not be read: signing in again asks once more.
-        if (cancelled) return
-        toast(ADMIN_ERROR_TOAST)
-        setState('signed-out')
+        // Still signed in, but the role could not be read (Supabase down or hanging): said as such,
+        // not as a sign-in form that would look like being signed out.
+        if (!cancelled) setState('unreachable')
       }
     }
     void restore()
     return () => {
       cancelled = true
     }
-  }, [client, refuse])
+  }, [client, refuse, attempt])
 
   async function signIn(email: string, password: string) {
     if (!email || !password) {
@@ -96,6 +98,25 @@ export function AdminApp() {
   }
 
   if (state === 'checking') return <Spinner label="Chargement..." />
+  if (state === 'unreachable')
+    return (
+      <div className="mx-auto max-w-md rounded-card border border-line bg-white p-6 shadow-card sm:p-8">
+        <h1 className="text-3xl font-semibold text-ink">Administration</h1>
+        <p className="mt-2 text-muted" role="alert" data-testid="admin-unreachable">
+          {ADMIN_ERROR_TOAST.title}. {ADMIN_ERROR_TOAST.description}
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            setState('checking')
+            setAttempt((count) => count + 1)
+          }}
+          className={buttonClasses('primary', 'md', 'mt-6')}
+        >
+          Réessayer
+        </button>
+      </div>
+    )
   if (state === 'admin') return <Inbox client={client} onSignOut={signOut} />
   return (
     <div className="mx-auto max-w-md rounded-card border border-line bg-white p-6 shadow-card sm:p-8">

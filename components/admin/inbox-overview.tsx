@@ -110,31 +110,35 @@ export function InboxOverview({ client, version }: Props) {
           </ul>
         </div>
       </div>
-      <table className="sr-only" data-testid="overview-table">
-        <caption>Messages par semaine, 12 dernières semaines</caption>
-        <thead>
-          <tr>
-            <th scope="col">Semaine du</th>
-            <th scope="col">Total</th>
-            {[...languageSeries(), ...packageSeries(overview)].map((item) => (
-              <th key={`${item.key}-${item.label}`} scope="col">
-                {item.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {overview.weeks.map((week) => (
-            <tr key={week.week}>
-              <th scope="row">{weekLabel(week.week)}</th>
-              <td>{week.total}</td>
+      {/* Hidden in a box: a table keeps its columns' width whatever width sr-only gives it, and pushed a
+          phone's page sideways. */}
+      <div className="sr-only">
+        <table data-testid="overview-table">
+          <caption>Messages par semaine, 12 dernières semaines</caption>
+          <thead>
+            <tr>
+              <th scope="col">Semaine du</th>
+              <th scope="col">Total</th>
               {[...languageSeries(), ...packageSeries(overview)].map((item) => (
-                <td key={`${item.key}-${item.label}`}>{item.count(week)}</td>
+                <th key={`${item.key}-${item.label}`} scope="col">
+                  {item.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {overview.weeks.map((week) => (
+              <tr key={week.week}>
+                <th scope="row">{weekLabel(week.week)}</th>
+                <td>{week.total}</td>
+                {[...languageSeries(), ...packageSeries(overview)].map((item) => (
+                  <td key={`${item.key}-${item.label}`}>{item.count(week)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   )
 }

@@ -29,7 +29,7 @@ export function InboxToolbar({ search, onSearch, view, onView, unnotifiedOnly, o
           className="block w-full rounded-xl border border-control bg-white px-4 py-3 text-ink focus:border-clay focus:outline-none"
         />
       </div>
-      <span className="inline-flex items-center gap-2 text-sm">
+      <span className="inline-flex max-w-full items-center gap-2 text-sm">
         <label htmlFor="inbox-view" className="font-semibold text-ink">
           Afficher
         </label>
@@ -37,7 +37,7 @@ export function InboxToolbar({ search, onSearch, view, onView, unnotifiedOnly, o
           id="inbox-view"
           value={view}
           onChange={(event) => onView(event.target.value as InboxView)}
-          className="min-h-11 rounded-xl border border-control bg-white px-3 text-ink"
+          className="min-h-11 min-w-0 rounded-xl border border-control bg-white px-3 text-ink"
           data-testid="inbox-view"
         >
           {INBOX_VIEWS.map((option) => (

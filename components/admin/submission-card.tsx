@@ -38,8 +38,9 @@ export function SubmissionCard({
   const unread = !submission.is_read
   const action = 'rounded-full px-3 py-1.5 text-sm font-semibold transition-colors'
   return (
+    // Long words (an address, a link, a word without spaces) break rather than push a phone's page sideways.
     <article
-      className={`rounded-card border bg-white p-5 shadow-card sm:p-6 ${unread ? 'border-clay/50 border-l-4 border-l-clay' : 'border-line'}`}
+      className={`rounded-card border bg-white p-5 shadow-card wrap-anywhere sm:p-6 ${unread ? 'border-clay/50 border-l-4 border-l-clay' : 'border-line'}`}
       data-testid="submission"
       data-submission-id={submission.id}
       data-unread={unread ? 'true' : 'false'}

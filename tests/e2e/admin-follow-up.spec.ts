@@ -54,6 +54,12 @@ test('a message 30 hours without an answer is flagged and counted; « Répondu �
   const overview = page.getByRole('region', { name: 'Vue d’ensemble' })
   await expect(overview.locator('svg[data-testid="overview-chart"] rect').first()).toBeAttached()
   await expect(overview.getByRole('table')).toContainText('Semaine du')
+  // On a phone (320 px, WCAG 1.4.10) the signed-in inbox, that table for screen readers included, does
+  // not scroll sideways.
+  const size = page.viewportSize()!
+  await page.setViewportSize({ width: 320, height: 640 })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+  await page.setViewportSize(size)
   await expect(page.getByTestId('overdue-count')).toHaveText(/^\d+ messages? sans réponse depuis plus de 24 h$/)
   const before = await overdueCount(page)
   expect(before).toBeGreaterThanOrEqual(1)

@@ -136,4 +136,18 @@ test('loading spinner, load failure and empty inbox', async ({ page }) => {
   await page.reload()
   await expect(page.getByTestId('empty-inbox')).toHaveText('Aucune soumission pour le moment')
   await expect(page.getByTestId('submission-count')).toHaveText('0 message reçu')
+
+  // Signed in, but the role cannot be read when the page opens: said so, with a way to try again, not
+  // a sign-in form that looks like being signed out.
+  await page.route('**/rest/v1/user_roles?*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"XX000","message":"down"}' }),
+  )
+  await page.reload()
+  await expect(page.getByTestId('admin-unreachable')).toHaveText(
+    "Une erreur s'est produite. Veuillez réessayer plus tard.",
+  )
+  await expect(page.getByTestId('admin-login-form')).toHaveCount(0)
+  await page.unroute('**/rest/v1/user_roles?*')
+  await page.getByRole('button', { name: 'Réessayer' }).click()
+  await expect(page.getByTestId('empty-inbox')).toBeVisible()
 })
