@@ -7,6 +7,9 @@ import { structureTool } from 'sanity/structure'
 import { sanityApiHost, sanityDataset, sanityProjectId } from './lib/sanity/env'
 import { schemaTypes } from './schemas'
 import { presentationFrench } from './studio/locale/presentation-fr'
+import { structureFrench } from './studio/locale/structure-fr'
+import { studioFrench } from './studio/locale/studio-fr'
+import { validationFrench } from './studio/locale/validation-fr'
 import { locations, mainDocuments } from './studio/presentation'
 import { singletonTypes, structure } from './studio/structure'
 import { TranslationBadge } from './studio/translation/translation-preview'
@@ -39,7 +42,7 @@ export default defineConfig({
       resolve: { locations, mainDocuments },
     }),
   ],
-  i18n: { bundles: [presentationFrench] },
+  i18n: { bundles: [studioFrench, presentationFrench, structureFrench, validationFrench] },
   schema: {
     types: schemaTypes,
     templates: (templates) => templates.filter(({ schemaType }) => !singletonTypes.has(schemaType)),

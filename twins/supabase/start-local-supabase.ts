@@ -151,9 +151,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions) {
       return sendJson(response, 403, {
         message: `Unknown host "${request.headers.host ?? ''}": the local Supabase API answers at http://127.0.0.1:${port} (or localhost) only`,
       })
-    // A page of another site the developer opens (no rebinding needed: it names 127.0.0.1 itself) could
-    // read and change the database with the demo keys. Hosted, CORS lets any origin in, as the keys are
-    // the project's secret; here only pages of this machine may call (the site on any port).
+    // Another site's page (naming 127.0.0.1 itself) could use the demo keys: only this machine's pages may.
     const origin = request.headers.origin
     if (!isLoopbackOrigin(origin))
       return sendJson(response, 403, {
