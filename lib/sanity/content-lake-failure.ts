@@ -13,6 +13,8 @@ const CONNECTION_CODES: Record<string, string> = {
   ENETUNREACH: 'cannot be reached',
   UND_ERR_SOCKET: 'closed the connection',
   UND_ERR_CONNECT_TIMEOUT: 'did not accept a connection in time',
+  // get-it's own, when @sanity/client reads without fetch (draft mode's secret check).
+  ETIMEDOUT: 'did not accept a connection in time',
 }
 
 /** TLS: a certificate Node does not trust (self-signed, an unknown authority, expired, another name). */
@@ -52,7 +54,8 @@ function unreachableReason(error: unknown, deadlineMs: number): string | undefin
     if (typeof code === 'string' && CONNECTION_CODES[code]) return CONNECTION_CODES[code]
     if (typeof code === 'string' && CERTIFICATE_CODES.has(code))
       return `presents a certificate this server does not trust (${code}): give Node its authority (NODE_EXTRA_CA_CERTS) or fix the certificate`
-    if (name === 'TimeoutError' || name === 'AbortError') return `did not answer within ${deadlineMs / 1000} s`
+    if (name === 'TimeoutError' || name === 'AbortError' || code === 'ESOCKETTIMEDOUT')
+      return `did not answer within ${deadlineMs / 1000} s`
     if (typeof statusCode === 'number') return statusCode >= 500 ? `answered ${statusCode}` : undefined
   }
   // fetch's own failure ("fetch failed") before any answer: its deepest cause says why ("bad port"…).
@@ -64,7 +67,11 @@ function unreachableReason(error: unknown, deadlineMs: number): string | undefin
 /** An answer that refused the read, in words naming what to check. */
 function refusalOf(error: unknown): string {
   const { statusCode, message } = (error ?? {}) as Failure
-  const said = String(message ?? error).split('\n')[0]
+  // Its first line, without the address it names (the reason is about the Content Lake named before it).
+  const said = String(message ?? error)
+    .split('\n')[0]
+    .replace(/ (on request )?to https?:\/\/\S+/, '')
+    .slice(0, 200)
   if (statusCode === 401 || statusCode === 403) return `refused the read token (${said}): check SANITY_API_READ_TOKEN`
   if (statusCode === 404)
     return `has no such project or dataset (${said}): check NEXT_PUBLIC_SANITY_PROJECT_ID, NEXT_PUBLIC_SANITY_DATASET and SANITY_PROJECT_API_URL`

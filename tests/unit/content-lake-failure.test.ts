@@ -79,4 +79,13 @@ describe("a failed read of the Content Lake, as the server's log shows it", () =
       'cannot be reached (bad port)',
     )
   })
+
+  it('get-it’s own timeout (draft mode reads without fetch): the deadline, without the address it names', () => {
+    const timedOut = Object.assign(new Error('Socket timed out on request to http://127.0.0.1:1/v1/data/query?x=1'), {
+      code: 'ESOCKETTIMEDOUT',
+    })
+    expect(explainContentLakeFailure(timedOut, 'http://127.0.0.1:1', 3_000).error.message).toBe(
+      'The Content Lake at http://127.0.0.1:1 did not answer within 3 s',
+    )
+  })
 })
