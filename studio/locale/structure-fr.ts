@@ -33,11 +33,8 @@ export const structureFrench = defineLocaleResourceBundle({
     'banners.variant.waiting.title': 'Ajout du document à la variante…',
     'compare-version.error.invalidModeParam': '« {{input}} » n’est pas un mode de comparaison de documents.',
     'compare-version.error.loadVersions.title': 'Les versions n’ont pas pu être chargées',
-    'confirm-delete-dialog.confirm-anyway-button.text_delete_one': 'Supprimer quand même',
     'confirm-delete-dialog.confirm-anyway-button.text_delete_other': 'Supprimer quand même toutes les versions',
-    'confirm-delete-dialog.confirm-button.text_delete_one': 'Supprimer le document',
     'confirm-delete-dialog.confirm-button.text_delete_other': 'Supprimer toutes les versions',
-    'confirm-delete-dialog.confirmation.text_delete_one': 'Voulez-vous vraiment supprimer ce document ?',
     'confirm-delete-dialog.confirmation.text_delete_other':
       'Voulez-vous vraiment supprimer toutes les versions de ce document ?',
     'document-group-inventory.onboarding-hint': 'Où sont passés les boutons des versions ?',

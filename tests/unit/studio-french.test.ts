@@ -9,6 +9,8 @@ import { validationFrench } from '@/studio/locale/validation-fr'
 // Studio itself, the structure tool, Presentation and validation), every text Sanity defines in English has its French, from
 // @sanity/locale-fr-fr or from our bundle. A Sanity upgrade that adds texts fails here until they are.
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/
+
 const keysOf = (source: string) => new Set([...source.matchAll(/^\s*"([a-z0-9_.-]+)":\s*"/gim)].map(([, key]) => key))
 
 /** The keys of a namespace's English texts, from Sanity's own resource file. */
@@ -35,7 +37,9 @@ describe('the Studio in French', () => {
       const defined = english(bundle.namespace)
       expect(defined.size).toBeGreaterThan(20)
       const french = new Set([...packageFrench(bundle.namespace), ...Object.keys(bundle.resources)])
-      expect([...defined].filter((key) => !french.has(key))).toEqual([])
+      // A plural form (`…_one`) without its own French takes its key's (i18next falls back to it).
+      const translated = (key: string) => french.has(key) || french.has(key.replace(PLURAL_SUFFIX, ''))
+      expect([...defined].filter((key) => !translated(key))).toEqual([])
     })
   }
 })
