@@ -46,7 +46,7 @@ export default function GlobalError() {
     <html lang={locale}>
       <body style={page}>
         <main>
-          <h1 style={{ fontSize: '1.75rem', margin: 0 }}>{copy.title}</h1>
+          <h1 style={{ fontSize: '1.75rem', lineHeight: 1.2, margin: 0 }}>{copy.title}</h1>
           <p style={{ maxWidth: '28rem', margin: '1rem auto 2rem' }}>{copy.description}</p>
           <button type="button" onClick={() => location.reload()} style={button}>
             {copy.retry}
