@@ -1,11 +1,11 @@
-import { createServer as createHttpServer, type Server } from 'node:http'
+import { createServer as createHttpServer } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
-import type { AddressInfo } from 'node:net'
 import { inspect } from 'node:util'
 import { createClient } from '@sanity/client'
 import { generate } from 'selfsigned'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { explainContentLakeFailure } from '@/lib/sanity/content-lake-failure'
+import { localServers } from './local-http-server'
 
 // What the server's log shows of a failed read (Next logs each failed render's error): the reason in
 // words, the variable to check, and never the read token (under Next, the client's own errors printed the
@@ -13,19 +13,7 @@ import { explainContentLakeFailure } from '@/lib/sanity/content-lake-failure'
 // local servers that fail as hosted misconfigurations do.
 
 const TOKEN = 'skSecretReadToken0123456789'
-let server: Server | undefined
-afterEach(async () => {
-  if (!server) return
-  server.closeAllConnections()
-  await new Promise((resolve) => server!.close(resolve))
-  server = undefined
-})
-
-const listen = async (created: Server, scheme: 'http' | 'https') => {
-  server = created
-  await new Promise<void>((resolve) => created.listen(0, '127.0.0.1', resolve))
-  return `${scheme}://localhost:${(created.address() as AddressInfo).port}`
-}
+const listen = localServers()
 
 /** What @sanity/client throws for a query, read as fetch.ts reads (its `next` options use fetch). */
 async function failureOf(apiHost: string): Promise<unknown> {
@@ -53,7 +41,7 @@ describe("a failed read of the Content Lake, as the server's log shows it", () =
           .writeHead(401, { 'Content-Type': 'application/json' })
           .end(JSON.stringify({ error: 'Unauthorized', message: 'Session not found', statusCode: 401 })),
       ),
-      'http',
+      { host: 'localhost' },
     )
     const { error, unreachable } = explainContentLakeFailure(await failureOf(url), url, 3_000)
     expect(unreachable).toBeUndefined()
@@ -65,7 +53,7 @@ describe("a failed read of the Content Lake, as the server's log shows it", () =
     const pems = await generate([{ name: 'commonName', value: 'localhost' }], { keyType: 'ec', algorithm: 'sha256' })
     const url = await listen(
       createHttpsServer({ key: pems.private, cert: pems.cert }, (_, response) => response.end('{}')),
-      'https',
+      { scheme: 'https', host: 'localhost' },
     )
     const { error, unreachable } = explainContentLakeFailure(await failureOf(url), url, 3_000)
     expect(unreachable).toMatch(/^presents a certificate this server does not trust \([A-Z_]+\)/)

@@ -1,29 +1,25 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { createClient } from '@supabase/supabase-js'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createFetchWithDeadline, RETRY_AFTER_CAP_S } from '@/lib/supabase/fetch-with-deadline'
+import { localServers } from './local-http-server'
 
 // The browser's deadline on Supabase, with supabase-js's own retries (postgrest-js): a Supabase that
 // hangs costs one deadline, a long Retry-After is cut, and an Edge Function gets its own deadline.
 // Deadlines here are a fraction of a second; the site's are in the module.
 
-let server: Server | undefined
-afterEach(async () => {
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
-  server = undefined
-})
+const listen = localServers()
 
 /** A local stand-in for Supabase that answers each request as `answer` says; resolves with its URL and requests. */
 async function supabaseThat(answer: (request: IncomingMessage, response: ServerResponse, count: number) => void) {
   const seen: string[] = []
-  server = createServer((request, response) => {
-    seen.push(request.url ?? '')
-    answer(request, response, seen.length)
-  })
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen }
+  const url = await listen(
+    createServer((request, response) => {
+      seen.push(request.url ?? '')
+      answer(request, response, seen.length)
+    }),
+  )
+  return { url, seen }
 }
 
 const clientOf = (url: string, fetch: typeof globalThis.fetch) =>

@@ -1,28 +1,21 @@
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { checkService, type ServiceCheck } from '@/lib/service-reachability'
+import { closeNow, localServers } from './local-http-server'
 
 // The check a server makes of its services when it starts: what an operator reads for a service that
 // answers but refuses the key, has no such project, or cannot be reached, each naming its variable.
 
-let server: Server | undefined
-afterEach(async () => {
-  if (!server) return
-  server.closeAllConnections()
-  await new Promise((resolve) => server!.close(resolve))
-  server = undefined
-})
+const listen = localServers()
 
 /** A service that answers `status`, and the headers it was read with. */
 async function serviceAnswering(status: number) {
   const seen: Record<string, string | string[] | undefined>[] = []
-  server = createServer((request, response) => {
+  const server: Server = createServer((request, response) => {
     seen.push(request.headers)
     response.writeHead(status, { 'Content-Type': 'application/json' }).end('{}')
   })
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen }
+  return { url: await listen(server), seen, server }
 }
 
 const check = (url: string): ServiceCheck => ({
@@ -57,9 +50,7 @@ describe('checking a service when the server starts', () => {
 
   it('one that cannot be reached: names where it is', async () => {
     const service = await serviceAnswering(200)
-    server!.closeAllConnections()
-    await new Promise((resolve) => server!.close(resolve))
-    server = undefined
+    await closeNow(service.server)
     expect(await checkService(check(service.url))).toMatch(
       /^the Content Lake \(Sanity\) at http:\/\/127\.0\.0\.1:\d+ does not answer \(ECONNREFUSED\): check SANITY_PROJECT_API_URL\./,
     )
