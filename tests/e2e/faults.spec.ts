@@ -55,6 +55,10 @@ test('the Content Lake paused right after a publish: every public page answers 2
 }) => {
   test.setTimeout(120_000)
   const title = `Malgré la panne ${Date.now().toString(36)}`
+  // Before the outage, a visit the site renders afresh (an unknown address): what its layout reads is
+  // then in the data cache, as on any site that has served a visitor. A reused test build's own cache is
+  // keyed by the last run's read token, which this run's Content Lake replaced.
+  expect((await request.get(`/ancien-lien-${Date.now().toString(36)}`)).status()).toBe(404)
   await lake('/v2025-02-19/data/mutate/production', {
     method: 'POST',
     body: JSON.stringify({ mutations: [{ patch: { id: 'homePage', set: { 'hero.title.fr': title } } }] }),
@@ -76,7 +80,7 @@ test('the Content Lake paused right after a publish: every public page answers 2
     // the site kept has that slug, so it is the 404, not an error page. And an editor opening a preview,
     // whose secret the Content Lake must check, is told in the frame why it cannot open.
     const [unknown, preview] = await Promise.all([
-      request.get('/tarifs-2019', { timeout: 20_000 }),
+      request.get(`/tarifs-${Date.now().toString(36)}`, { timeout: 20_000 }),
       request.get('/api/draft-mode/enable?sanity-preview-secret=s&sanity-preview-pathname=/', {
         timeout: 20_000,
         maxRedirects: 0,
