@@ -27,6 +27,13 @@ const button: CSSProperties = {
   fontWeight: 600,
   cursor: 'pointer',
 }
+const link: CSSProperties = {
+  ...button,
+  display: 'inline-block',
+  background: 'transparent',
+  color: 'inherit',
+  textDecoration: 'none',
+}
 
 /**
  * When the site's layout itself failed (its content unreachable on a first render, an error no page
@@ -35,13 +42,6 @@ const button: CSSProperties = {
 export default function GlobalError() {
   const copy = pageErrorCopy(undefined, typeof location === 'undefined' ? '' : location.pathname)
   const locale = copy.home === '/en' ? 'en' : 'fr'
-  const link: CSSProperties = {
-    ...button,
-    display: 'inline-block',
-    background: 'transparent',
-    color: 'inherit',
-    textDecoration: 'none',
-  }
   return (
     <html lang={locale}>
       <body style={page}>
