@@ -6,10 +6,7 @@ import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { sanityApiHost, sanityDataset, sanityProjectId } from './lib/sanity/env'
 import { schemaTypes } from './schemas'
-import { presentationFrench } from './studio/locale/presentation-fr'
-import { structureFrench } from './studio/locale/structure-fr'
-import { studioFrench } from './studio/locale/studio-fr'
-import { validationFrench } from './studio/locale/validation-fr'
+import { frenchBundles } from './studio/locale/french-bundles'
 import { locations, mainDocuments } from './studio/presentation'
 import { singletonTypes, structure } from './studio/structure'
 import { TranslationBadge } from './studio/translation/translation-preview'
@@ -42,7 +39,10 @@ export default defineConfig({
       resolve: { locations, mainDocuments },
     }),
   ],
-  i18n: { bundles: [studioFrench, presentationFrench, structureFrench, validationFrench] },
+  i18n: { bundles: frenchBundles },
+  // Sanity names its releases tool in English, outside any locale: « Publications », as
+  // @sanity/locale-fr-fr calls releases everywhere else (« Voir les publications de contenu »).
+  tools: (tools) => tools.map((tool) => (tool.name === 'releases' ? { ...tool, title: 'Publications' } : tool)),
   schema: {
     types: schemaTypes,
     templates: (templates) => templates.filter(({ schemaType }) => !singletonTypes.has(schemaType)),

@@ -106,7 +106,7 @@ test('a deleted document can be restored from its last revision', async ({ page 
   expect(await titleOf(id)).toBe(title)
 })
 
-test('every tool of the Studio leads somewhere: Structure, Aperçu, and Releases, which says the local Content Lake has none', async ({
+test('every tool of the Studio leads somewhere: Structure, Aperçu, and Publications (releases), which says the local Content Lake has none', async ({
   page,
 }) => {
   await openStudio(page, '/studio/structure')
@@ -115,7 +115,7 @@ test('every tool of the Studio leads somewhere: Structure, Aperçu, and Releases
     ['Structure', page.getByText('Contenu', { exact: true })],
     ['Aperçu', page.locator('iframe')],
     // As for a hosted project whose plan has no releases: the tool is there, and says so.
-    ['Releases', page.getByText('Content Releases is not available here')],
+    ['Publications', page.getByText('Content Releases is not available here')],
   ] as const) {
     await page.getByRole('link', { name, exact: true }).click()
     await expect(content.first()).toBeVisible({ timeout: 60_000 })
