@@ -45,13 +45,22 @@ const given = values.password ?? process.env.ADMIN_PASSWORD
 const password = given ?? generateStrongPassword()
 try {
   const reset = values['reset-password'] === true
-  const { created } = await createAdmin({ url, serviceRoleKey, email: values.email, password, resetPassword: reset })
+  const { created, granted } = await createAdmin({
+    url,
+    serviceRoleKey,
+    email: values.email,
+    password,
+    resetPassword: reset,
+  })
+  const unchanged = 'its password is unchanged; --reset-password sets a new one'
   console.log(
     created
       ? `Admin created: ${values.email.trim().toLowerCase()} on ${url}`
       : reset
         ? `${values.email} on ${url}: its password is now the new one (it is an admin).`
-        : `${values.email} already had an account on ${url}: it is now an admin (its password is unchanged; --reset-password sets a new one).`,
+        : granted
+          ? `${values.email} already had an account on ${url}: it is now an admin (${unchanged}).`
+          : `${values.email} is already an admin on ${url}: nothing changed (${unchanged}).`,
   )
   if ((created || reset) && !given) console.log(`Password: ${password}    (shown only this once; store it now)`)
 } catch (error) {

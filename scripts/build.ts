@@ -8,6 +8,7 @@ import nextEnv from '@next/env'
 import { addCompileHints } from './lib/chunk-compile-hints.ts'
 import { addInlineStyleHashes } from './lib/inline-style-hashes.ts'
 import { subsetFonts } from './lib/subset-fonts.ts'
+import { runningSiteServers } from './lib/site-servers.ts'
 import { exitAfterStopping, runToEnd } from './lib/supervisor.ts'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -15,6 +16,16 @@ process.env.DO_NOT_TRACK = '1'
 // The .env files as `next build` reads them: which Content Lake to start must agree with what it reads.
 nextEnv.loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error })
 const distDir = process.env.NEXT_DIST_DIR || '.next'
+// A server of this checkout serving the folder would lose its files under it, its pages their scripts.
+const serving = await runningSiteServers(distDir)
+if (serving.length > 0) {
+  console.error(
+    `[build] the site of this checkout serves ${distDir} on port ${serving.map(({ port }) => port).join(', ')}: ` +
+      'a build now would replace its files under it. Stop it first, or serve the same build a second time ' +
+      'with `npm run serve -- -p <port>`.',
+  )
+  process.exit(1)
+}
 
 async function step(command: string, args: string[]) {
   const { code } = await runToEnd(command, args)

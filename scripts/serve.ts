@@ -5,8 +5,10 @@
 // second replica works offline as the first one does. The server itself reads variables only. With
 // none running it says which command starts them, and serves anyway: what the build holds is still
 // served, and a service may come back.
+import { parseArgs } from 'node:util'
 import nextEnv from '@next/env'
 import { runningTwinVariables } from './lib/running-twins.ts'
+import { registerSiteServer } from './lib/site-servers.ts'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 process.env.DO_NOT_TRACK = '1'
@@ -24,4 +26,10 @@ else if (needed > 0)
     `[serve] the site reads the local services \`npm start\` runs (${Object.keys(variables).length} variables)`,
   )
 
+// A build of this checkout waits until this server stops (scripts/lib/site-servers.ts).
+const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' } }, strict: false })
+registerSiteServer({
+  port: Number(values.port ?? (process.env.PORT || 3000)),
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+})
 await import('../server/main.ts')

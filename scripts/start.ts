@@ -6,6 +6,7 @@
 // (scripts/lib/supervisor.ts): a twin that dies is started again (a few times a minute at most, then
 // everything stops with a message); Ctrl-C, SIGTERM, or any failure here stops everything.
 import nextEnv from '@next/env'
+import { BackendsConfigError, backendsFromEnv, type BackendsEnv } from '../lib/backends.ts'
 import { ensureFirstAdmin } from './lib/ensure-first-admin.ts'
 import { buildInputs, buildIsCurrent, writeBuildStamp } from './lib/build-stamp.ts'
 import { certificateTrusted } from './lib/certificate-trust.ts'
@@ -20,6 +21,7 @@ import {
   type RunningTwins,
 } from './lib/start-twins.ts'
 import { runningDatabaseUrl, runningTwinVariables } from './lib/running-twins.ts'
+import { registerSiteServer, runningSiteServers } from './lib/site-servers.ts'
 import { exitAfterStopping, exitOnSignalWith, runToEnd, startProcess } from './lib/supervisor.ts'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -56,7 +58,13 @@ process.env.NEXT_PUBLIC_SITE_URL ||= `http://localhost:${port}`
 const siteUrl: string = process.env.NEXT_PUBLIC_SITE_URL
 
 if (await isPortTaken(port)) {
-  console.error(`Port ${port} is already in use. Stop what is running there or choose another: PORT=3001 npm start`)
+  // Another port means another build (the site's URL is in it), into the folder the running site serves.
+  const ours = (await runningSiteServers('.next')).some((server) => server.port === port)
+  console.error(
+    ours
+      ? `The site of this checkout already runs on port ${port}. To serve its build a second time beside it: npm run serve -- -p ${port + 1}`
+      : `Port ${port} is already in use. Stop what is running there or choose another: PORT=${port + 1} npm start`,
+  )
   process.exit(1)
 }
 
@@ -80,6 +88,14 @@ try {
 // The site reads its services from these variables only, as it would a hosted project's.
 const handed = twins ? await siteVariables(twins) : {}
 Object.assign(process.env, handed)
+// What the build would stop at, minutes in and under a stack trace (a hosted service named without its
+// key…), said now, in the site's own words.
+try {
+  backendsFromEnv(process.env as BackendsEnv) // reads its variables among the others
+} catch (error) {
+  if (!(error instanceof BackendsConfigError)) throw error
+  await exitAfterStopping(1, `[start] ${error.message}`)
+}
 if (Object.keys(handed).length > 0) {
   console.log(
     `[start] the site reads the local services through ${Object.keys(handed).length} variables: \`npm start -- --print-env\` prints them`,
@@ -131,4 +147,5 @@ const site = dev
   ? startProcess('next', ['dev', '-p', String(port)])
   : startProcess(process.execPath, ['server/main.ts', '-p', String(port)])
 site.once('exit', (code) => void exitAfterStopping(code ?? 0))
+if (!dev) registerSiteServer({ port, distDir: '.next' })
 console.log(`[start] the site is at ${siteUrl}`)

@@ -1,7 +1,7 @@
 'use client'
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { useEffect, useState } from 'react'
+import { Fragment, useEffect, useState } from 'react'
 import {
   fetchInboxOverview,
   formatDuration,
@@ -143,64 +143,68 @@ export function InboxOverview({ client, version }: Props) {
   )
 }
 
-/** Stacked bars, one per week; every third week named under its bar (they fit a 390-px phone). */
+/** Where a point of the drawing is, as a share of the chart's box (the words are laid over it in HTML). */
+const percent = (value: number, of: number) => `${(value / of) * 100}%`
+
+/**
+ * Stacked bars, one per week; every third week named under its bar (they fit a 390-px phone). The bars
+ * are drawn to the chart's width; the numbers and dates are HTML over them, at the page's text size
+ * whatever that width (in the drawing they grew with it, twice the legend's size on a desktop).
+ */
 function WeeklyChart({ weeks, series }: { weeks: Overview['weeks']; series: Series[] }) {
   const highest = Math.max(1, ...weeks.map((week) => week.total))
   const slot = CHART.width / weeks.length
   const plot = CHART.height - CHART.top - CHART.bottom
+  const base = CHART.height - CHART.bottom
+  const bars = weeks.map((week, index) => {
+    let y = base
+    const x = index * slot + slot * 0.15
+    const stack = series.map((item) => {
+      const height = (item.count(week) / highest) * plot
+      y -= height
+      return { key: item.key, y, height }
+    })
+    return { week, index, x, top: y, stack }
+  })
+  const named = (index: number) => index % 3 === (weeks.length - 1) % 3
   return (
-    <svg
-      viewBox={`0 0 ${CHART.width} ${CHART.height}`}
-      className="mt-3 h-auto w-full"
-      aria-hidden="true"
-      data-testid="overview-chart"
-    >
-      <line
-        x1="0"
-        x2={CHART.width}
-        y1={CHART.height - CHART.bottom}
-        y2={CHART.height - CHART.bottom}
-        stroke="#e7e0d5"
-      />
-      {weeks.map((week, index) => {
-        let y = CHART.height - CHART.bottom
-        const x = index * slot + slot * 0.15
-        return (
+    <div className="relative mt-3 text-[11px] leading-none text-stone-600" aria-hidden="true">
+      <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} className="block h-auto w-full" data-testid="overview-chart">
+        <line x1="0" x2={CHART.width} y1={base} y2={base} stroke="#e7e0d5" />
+        {bars.map(({ week, x, stack }) => (
           <g key={week.week}>
-            {series.map((item, order) => {
-              const height = (item.count(week) / highest) * plot
-              y -= height
-              return height > 0 ? (
-                <rect
-                  key={item.key}
-                  x={x}
-                  y={y}
-                  width={slot * 0.7}
-                  height={height}
-                  fill={COLOURS[order % COLOURS.length]}
-                />
-              ) : null
-            })}
-            {week.total > 0 ? (
-              <text x={x + slot * 0.35} y={y - 3} textAnchor="middle" fontSize="10" fill="#44403c">
-                {week.total}
-              </text>
-            ) : null}
-            {index % 3 === (weeks.length - 1) % 3 ? (
-              // The last week's label ends at the chart's edge rather than past it.
-              <text
-                x={index === weeks.length - 1 ? CHART.width : x + slot * 0.35}
-                y={CHART.height - 6}
-                textAnchor={index === weeks.length - 1 ? 'end' : 'middle'}
-                fontSize="11"
-                fill="#57534e"
-              >
-                {weekLabel(week.week)}
-              </text>
-            ) : null}
+            {stack.map(({ key, y, height }, order) =>
+              height > 0 ? (
+                <rect key={key} x={x} y={y} width={slot * 0.7} height={height} fill={COLOURS[order % COLOURS.length]} />
+              ) : null,
+            )}
           </g>
-        )
-      })}
-    </svg>
+        ))}
+      </svg>
+      {bars.map(({ week, index, x, top }) => (
+        <Fragment key={week.week}>
+          {week.total > 0 ? (
+            <span
+              className="absolute -translate-x-1/2 -translate-y-full pb-0.5 text-stone-700"
+              style={{ left: percent(x + slot * 0.35, CHART.width), top: percent(top, CHART.height) }}
+            >
+              {week.total}
+            </span>
+          ) : null}
+          {named(index) ? (
+            // The last week's date ends at the chart's edge rather than past it.
+            <span
+              className={`absolute whitespace-nowrap pt-1 ${index === weeks.length - 1 ? '-translate-x-full' : '-translate-x-1/2'}`}
+              style={{
+                left: percent(index === weeks.length - 1 ? CHART.width : x + slot * 0.35, CHART.width),
+                top: percent(base, CHART.height),
+              }}
+            >
+              {weekLabel(week.week)}
+            </span>
+          ) : null}
+        </Fragment>
+      ))}
+    </div>
   )
 }

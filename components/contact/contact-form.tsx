@@ -8,7 +8,7 @@ import type { ContactFormValues } from '@/lib/contact/contact-schema'
 import { MESSAGE_MAX, MIN_FILL_TIME_MS } from '@/lib/contact/contact-limits'
 import { cooldownSecondsLeft, recordContactSuccess } from '@/lib/contact/cooldown'
 import { revealFocusedField } from '@/lib/scroll'
-import { toast } from '@/lib/toast-store'
+import { dismissToast, toast, type Toast } from '@/lib/toast-store'
 import { useHydrated } from '@/lib/use-hydrated'
 
 type ContactFormProps = {
@@ -83,17 +83,24 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
     if (typed) setValue('message', typed)
   }, [id, setValue])
 
-  const errorToast = () => toast({ variant: 'error', title: text.errorTitle, description: text.errorDescription })
+  // One toast per form: what a submit ends in replaces what the last one said (a refusal the visitor
+  // has since corrected no longer shows beside the success, nor does a repeated refusal pile up).
+  const shownToast = useRef(0)
+  const say = (input: Omit<Toast, 'id'>) => {
+    dismissToast(shownToast.current)
+    shownToast.current = toast(input)
+  }
+  const errorToast = () => say({ variant: 'error', title: text.errorTitle, description: text.errorDescription })
 
   async function onValid(values: ContactFormValues) {
     const { submitContact } = await import('@/lib/contact/submit-contact')
     const outcome = await submitContact({ ...values, package: packageName ?? values.package ?? null }, copy.locale)
     if (outcome === 'rate_limited') {
-      toast({ variant: 'error', title: text.waitTitle, description: text.rateLimitedDescription })
+      say({ variant: 'error', title: text.waitTitle, description: text.rateLimitedDescription })
       return
     }
     if (outcome === 'error') return errorToast()
-    toast({ variant: 'success', title: text.successTitle, description: text.successDescription })
+    say({ variant: 'success', title: text.successTitle, description: text.successDescription })
     reset({ ...EMPTY_VALUES, package: packageName ?? '' })
     if (variant === 'page') recordContactSuccess()
     onSuccess?.()
@@ -102,7 +109,7 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
   function onInvalid(fieldErrors: FieldErrors<ContactFormValues>) {
     if (variant !== 'page') return
     const first = FIELD_ORDER.map((field) => fieldErrors[field]?.message).find(Boolean)
-    toast({ variant: 'error', title: text.validationTitle, description: first ?? undefined })
+    say({ variant: 'error', title: text.validationTitle, description: first ?? undefined })
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -110,13 +117,13 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
     // Anti-bot checks come first and send nothing (spec §5, §8).
     if (getValues('website')) return errorToast()
     if (Date.now() - (openedAt ?? mountedAt.current) < MIN_FILL_TIME_MS) {
-      toast({ variant: 'error', title: text.tooFast })
+      say({ variant: 'error', title: text.tooFast })
       return
     }
     if (variant === 'page') {
       const seconds = cooldownSecondsLeft()
       if (seconds > 0) {
-        toast({ variant: 'error', title: text.waitTitle, description: waitDescription(copy, seconds) })
+        say({ variant: 'error', title: text.waitTitle, description: waitDescription(copy, seconds) })
         return
       }
     }

@@ -14,23 +14,30 @@ const PROBE_DEADLINE_MS = 8_000
  * the same origin, without CORS (`no-cors`: any HTTP answer, even an error status, proves the origin
  * reachable and its certificate trusted): only a failure to connect shows the notice. Offline, the
  * usual cause is the local Content Lake's certificate, not trusted yet: the notice names the command.
+ * Both origins the Studio calls are probed, the project's (`<id>.<host>`: content) and the API host's
+ * (sign-in, the user): a browser accepts a certificate warning for one host name at a time.
  */
 export function ApiUnreachableNotice() {
-  const [unreachable, setUnreachable] = useState(false)
+  const [unreachable, setUnreachable] = useState<string[]>([])
   const api = new URL(sanityApiHost)
-  const origin = `${api.protocol}//${sanityProjectId}.${api.host}`
+  const projectOrigin = `${api.protocol}//${sanityProjectId}.${api.host}`
+  const apiOrigin = api.origin
 
   useEffect(() => {
     let current = true
-    fetch(`${origin}/v1/ping`, { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(PROBE_DEADLINE_MS) })
-      .then(() => current && setUnreachable(false))
-      .catch(() => current && setUnreachable(true))
+    const probe = (origin: string) =>
+      fetch(`${origin}/v1/ping`, { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(PROBE_DEADLINE_MS) })
+        .then(() => null)
+        .catch(() => origin)
+    void Promise.all([projectOrigin, apiOrigin].map(probe)).then(
+      (failed) => current && setUnreachable(failed.filter((origin): origin is string => origin !== null)),
+    )
     return () => {
       current = false
     }
-  }, [origin])
+  }, [projectOrigin, apiOrigin])
 
-  if (!unreachable) return null
+  if (unreachable.length === 0) return null
   return (
     <div
       role="alert"
@@ -46,13 +53,20 @@ export function ApiUnreachableNotice() {
         font: '15px/1.5 system-ui, sans-serif',
       }}
     >
-      <p style={{ margin: '0 0 6px', fontWeight: 600 }}>Le Studio ne peut pas joindre l’API de contenu ({origin}).</p>
+      <p style={{ margin: '0 0 6px', fontWeight: 600 }}>
+        Le Studio ne peut pas joindre l’API de contenu ({unreachable.join(', ')}).
+      </p>
       <p style={{ margin: '0 0 6px' }}>
         Sur un poste de développement, ce navigateur ne fait sans doute pas encore confiance au certificat du Content
         Lake local : lancez <code>npm run cert:trust</code> une fois, puis redémarrez le navigateur (ou ouvrez{' '}
-        <a href={`${origin}/v1/ping`} target="_blank" rel="noreferrer">
-          {origin}/v1/ping
-        </a>{' '}
+        {unreachable.map((origin, index) => (
+          <span key={origin}>
+            {index > 0 && ' puis '}
+            <a href={`${origin}/v1/ping`} target="_blank" rel="noreferrer">
+              {origin}/v1/ping
+            </a>
+          </span>
+        ))}{' '}
         et acceptez l’avertissement). Avec un projet Sanity hébergé, vérifiez la connexion et que cette origine figure
         dans les origines CORS du projet.
       </p>

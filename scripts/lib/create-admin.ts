@@ -7,7 +7,8 @@ import { passwordWeakness } from '../../lib/admin/password-policy.ts'
  * server's first run. Relative imports only, so Node runs it without a bundler.
  */
 
-export type CreateAdminResult = { userId: string; created: boolean }
+/** `created`: a new account; `granted`: the admin role is new to it (false when it was an admin already). */
+export type CreateAdminResult = { userId: string; created: boolean; granted: boolean }
 
 export class AdminCreationError extends Error {}
 
@@ -46,11 +47,13 @@ export async function createAdmin({
   } else {
     userId = data.user.id
   }
+  // ON CONFLICT DO NOTHING: the rows returned are the ones inserted, none when it was an admin already.
   const grant = await client
     .from('user_roles')
     .upsert({ user_id: userId, role: 'admin' }, { onConflict: 'user_id,role', ignoreDuplicates: true })
+    .select('user_id')
   if (grant.error) throw new AdminCreationError(`Could not grant the admin role: ${grant.error.message}`)
-  return { userId, created }
+  return { userId, created, granted: grant.data.length > 0 }
 }
 
 async function findUserByEmail(client: SupabaseClient, email: string): Promise<string | null> {

@@ -1,6 +1,5 @@
 import { createClient } from '@supabase/supabase-js'
 import {
-  closeToasts,
   emailsAbout,
   expectNoErrorLogged,
   expectUncoveredByToasts,
@@ -52,10 +51,10 @@ test.describe('contact page form', () => {
     ]
     for (const [values, message] of cases) {
       await fill(page, form, values)
-      await closeToasts(page)
       await form.getByRole('button', { name: 'Envoyer le message' }).click()
-      await expect(toastTitle(page)).toHaveText('Erreur de validation')
       await expect(toastDescription(page)).toHaveText(message)
+      // Each refusal replaces the last one's toast: one on screen, not a pile.
+      await expect(page.getByTestId('toast-title')).toHaveText(['Erreur de validation'])
       await expect(form.getByText(message, { exact: true })).toBeVisible()
     }
   })
@@ -106,19 +105,19 @@ test.describe('contact page form', () => {
     }
   })
 
-  test('a short phone is fine on the page (only the dialog asks for 8 digits)', async ({ page }) => {
+  test('a short phone is fine on the page (only the dialog asks for 8 digits); the success replaces the refusal corrected', async ({
+    page,
+  }) => {
     await page.goto('/contact')
     const form = page.getByTestId('contact-form-page')
     const email = uniqueEmail('short-phone')
-    await fill(page, form, {
-      name: 'Camille Martin',
-      email,
-      phone: '0612',
-      message: 'Bonjour, un projet LinkedIn à discuter.',
-    })
+    await fill(page, form, { name: 'Camille Martin', email, phone: '0612', message: 'Bonjour' })
     await waitFillTime(page)
     await form.getByRole('button', { name: 'Envoyer le message' }).click()
-    await expect(toastTitle(page)).toHaveText('Message envoyé avec succès!')
+    await expect(toastTitle(page)).toHaveText('Erreur de validation')
+    await fill(page, form, { message: 'Bonjour, un projet LinkedIn à discuter.' })
+    await form.getByRole('button', { name: 'Envoyer le message' }).click()
+    await expect(page.getByTestId('toast-title')).toHaveText(['Message envoyé avec succès!'])
     expect(await storedFor(email)).toHaveLength(1)
   })
 

@@ -56,16 +56,6 @@ export const waitFillTime = async (page: Page) => {
   await page.clock.setSystemTime((await page.evaluate(() => Date.now())) + 3100)
 }
 
-/** Closes every toast on screen, with their own buttons, in one go inside the page (a toast may time
- *  out meanwhile), so that the next send's toast is the only one: successive refusals raise toasts
- *  with the same title. */
-export async function closeToasts(page: Page) {
-  await page.evaluate(() =>
-    document.querySelectorAll<HTMLButtonElement>('[data-testid="toaster"] button').forEach((button) => button.click()),
-  )
-  await expect(page.getByTestId('toast-title')).toHaveCount(0)
-}
-
 /** Whether a toast on screen overlaps `button`, and what a click on the button's centre would reach:
  *  a visitor correcting a refused message brings Send into view (the message under a refused field may
  *  have pushed it down) and presses it again while the toast is still up. */

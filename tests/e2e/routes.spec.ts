@@ -206,6 +206,12 @@ test('the studio route, in a browser that does not trust the Content Lake’s ce
   const notice = page.getByRole('alert').filter({ hasText: 'Le Studio ne peut pas joindre l’API de contenu' })
   await expect(notice).toBeVisible({ timeout: 30_000 })
   await expect(notice).toContainText('npm run cert:trust')
+  // Both hosts the Studio calls, the project's (content) and the API's (sign-in): a warning accepted for
+  // one host name leaves the other refused.
+  await expect(notice.getByRole('link')).toHaveText([
+    /^https:\/\/\w+\.localhost:\d+\/v1\/ping$/,
+    /^https:\/\/localhost:\d+\/v1\/ping$/,
+  ])
   await expect(notice.getByRole('button', { name: 'Recharger le Studio' })).toBeVisible()
 })
 

@@ -54,10 +54,25 @@ describe('createAdmin on an existing account', () => {
     const target = { url: test.server.url, serviceRoleKey: test.server.serviceRoleKey, email: 'reset@example.fr' }
     const signsIn = async (password: string) =>
       !(await test.anon().auth.signInWithPassword({ email: target.email, password })).error
-    expect(await createAdmin({ ...target, password: 'Encre-Bleue-Lundi-26' })).toMatchObject({ created: true })
-    expect(await createAdmin({ ...target, password: 'Encre-Verte-Mardi-27' })).toMatchObject({ created: false })
+    expect(await createAdmin({ ...target, password: 'Encre-Bleue-Lundi-26' })).toMatchObject({
+      created: true,
+      granted: true,
+    })
+    expect(await createAdmin({ ...target, password: 'Encre-Verte-Mardi-27' })).toMatchObject({
+      created: false,
+      granted: false,
+    })
     expect([await signsIn('Encre-Bleue-Lundi-26'), await signsIn('Encre-Verte-Mardi-27')]).toEqual([true, false])
     await createAdmin({ ...target, password: 'Encre-Rouge-Jeudi-28', resetPassword: true })
     expect([await signsIn('Encre-Bleue-Lundi-26'), await signsIn('Encre-Rouge-Jeudi-28')]).toEqual([false, true])
+    // An account that is not an admin yet is granted the role, and says so.
+    await test.stored(
+      `delete from public.user_roles where user_id = (select id from auth.users where email = 'reset@example.fr')`,
+    )
+    expect(await createAdmin({ ...target, password: 'Encre-Verte-Mardi-27' })).toMatchObject({
+      created: false,
+      granted: true,
+    })
+    expect(await admins()).toContain(target.email)
   })
 })

@@ -52,16 +52,22 @@ export async function GET(request: NextRequest) {
 }
 
 /**
- * The secret could not be checked: the Content Lake is down, hangs past its deadline, or refuses the
- * token. Said to the editor in the preview frame, in the Studio's language, and to the log without the
- * client's error (it holds the token).
+ * The secret could not be checked: the Content Lake is down or hangs past its deadline (try again), or
+ * it answered and refused the site's read (its configuration: trying again will not help). Said to the
+ * editor in the preview frame, in the Studio's language, and to the log without the client's error (it
+ * holds the token), naming the variable to check.
  */
 function contentLakeUnavailable(error: unknown): Response {
-  console.error(
-    `[draft mode] ${explainContentLakeFailure(error, sanityServerApiUrl, CONTENT_DEADLINE_MS).error.message}`,
-  )
+  const { error: explained, unreachable } = explainContentLakeFailure(error, sanityServerApiUrl, CONTENT_DEADLINE_MS)
+  console.error(`[draft mode] ${explained.message}`)
+  const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }
+  if (!unreachable)
+    return new Response(
+      "L'aperçu ne peut pas s'ouvrir : l'API de contenu refuse la lecture du site (sa configuration). Prévenez la personne qui administre le site.",
+      { status: 502, headers },
+    )
   return new Response("L'aperçu ne peut pas s'ouvrir : l'API de contenu ne répond pas. Réessayez dans un instant.", {
     status: 503,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '5' },
+    headers: { ...headers, 'Retry-After': '5' },
   })
 }
