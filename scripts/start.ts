@@ -87,6 +87,13 @@ try {
 }
 // The site reads its services from these variables only, as it would a hosted project's.
 const handed = twins ? await siteVariables(twins) : {}
+// A value set for a service the twins stand in for (a token, a key left in .env.local) is not the one
+// the site reads: said, rather than silently replaced.
+const overridden = Object.keys(handed).filter((name) => process.env[name]?.trim() && process.env[name] !== handed[name])
+if (overridden.length > 0)
+  console.log(
+    `[start] not used, the local services hand their own: ${overridden.join(', ')} (a hosted service is used when its project variables are set: docs/configuration.md)`,
+  )
 Object.assign(process.env, handed)
 // What the build would stop at, minutes in and under a stack trace (a hosted service named without its
 // key…), said now, in the site's own words.
