@@ -11,6 +11,8 @@ import { locations, mainDocuments } from './studio/presentation'
 import { singletonTypes, structure } from './studio/structure'
 import { TranslationBadge } from './studio/translation/translation-preview'
 
+const TOOL_TITLES: Record<string, string> = { Releases: 'Publications', 'Scheduled Drafts': 'Brouillons programmés' }
+
 /** The embedded Studio at /studio. Singletons can be edited and published, never created or deleted. */
 export default defineConfig({
   name: 'default',
@@ -40,9 +42,9 @@ export default defineConfig({
     }),
   ],
   i18n: { bundles: frenchBundles },
-  // Sanity names its releases tool in English, outside any locale: « Publications », as
-  // @sanity/locale-fr-fr calls releases everywhere else (« Voir les publications de contenu »).
-  tools: (tools) => tools.map((tool) => (tool.name === 'releases' ? { ...tool, title: 'Publications' } : tool)),
+  // Sanity names its releases tool in English, outside any locale: in the words @sanity/locale-fr-fr uses
+  // for releases (« Voir les publications de contenu ») and scheduled drafts (the tool's name without them).
+  tools: (tools) => tools.map((tool) => ({ ...tool, title: TOOL_TITLES[tool.title] ?? tool.title })),
   schema: {
     types: schemaTypes,
     templates: (templates) => templates.filter(({ schemaType }) => !singletonTypes.has(schemaType)),

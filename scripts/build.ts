@@ -8,7 +8,7 @@ import nextEnv from '@next/env'
 import { addCompileHints } from './lib/chunk-compile-hints.ts'
 import { addInlineStyleHashes } from './lib/inline-style-hashes.ts'
 import { subsetFonts } from './lib/subset-fonts.ts'
-import { runningSiteServers } from './lib/site-servers.ts'
+import { lockBuild, runningSiteServers } from './lib/site-servers.ts'
 import { exitAfterStopping, runToEnd } from './lib/supervisor.ts'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -16,13 +16,21 @@ process.env.DO_NOT_TRACK = '1'
 // The .env files as `next build` reads them: which Content Lake to start must agree with what it reads.
 nextEnv.loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error })
 const distDir = process.env.NEXT_DIST_DIR || '.next'
-// A server of this checkout serving the folder would lose its files under it, its pages their scripts.
-const serving = await runningSiteServers(distDir)
+// A server of this checkout serving the folder would lose its files under it, its pages their scripts;
+// two builds at once would write over each other (scripts/lib/site-servers.ts).
+const serving = runningSiteServers(distDir)
 if (serving.length > 0) {
   console.error(
-    `[build] the site of this checkout serves ${distDir} on port ${serving.map(({ port }) => port).join(', ')}: ` +
+    `[build] the site of this checkout serves ${distDir} on port ${[...new Set(serving.map(({ port }) => port))].join(', ')}: ` +
       'a build now would replace its files under it. Stop it first, or serve the same build a second time ' +
       'with `npm run serve -- -p <port>`.',
+  )
+  process.exit(1)
+}
+const lock = lockBuild(distDir)
+if (!lock.acquired) {
+  console.error(
+    `[build] another build of this checkout (process ${lock.holder.pid}) is writing ${distDir}: wait for it to end.`,
   )
   process.exit(1)
 }

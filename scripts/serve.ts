@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util'
 import nextEnv from '@next/env'
 import { runningTwinVariables } from './lib/running-twins.ts'
-import { registerSiteServer } from './lib/site-servers.ts'
+import { buildInProgress, registerSiteServer } from './lib/site-servers.ts'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 process.env.DO_NOT_TRACK = '1'
@@ -26,10 +26,16 @@ else if (needed > 0)
     `[serve] the site reads the local services \`npm start\` runs (${Object.keys(variables).length} variables)`,
   )
 
-// A build of this checkout waits until this server stops (scripts/lib/site-servers.ts).
+// A build of this checkout waits until this server stops, and this server for a build under way
+// (scripts/lib/site-servers.ts).
+const distDir = process.env.NEXT_DIST_DIR || '.next'
+const building = buildInProgress(distDir)
+if (building) {
+  console.error(
+    `[serve] a build of this checkout (process ${building.pid}) is writing ${distDir}: serve it once it ends.`,
+  )
+  process.exit(1)
+}
 const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' } }, strict: false })
-registerSiteServer({
-  port: Number(values.port ?? (process.env.PORT || 3000)),
-  distDir: process.env.NEXT_DIST_DIR || '.next',
-})
+registerSiteServer({ port: Number(values.port ?? (process.env.PORT || 3000)), distDir })
 await import('../server/main.ts')

@@ -21,7 +21,7 @@ import {
   type RunningTwins,
 } from './lib/start-twins.ts'
 import { runningDatabaseUrl, runningTwinVariables } from './lib/running-twins.ts'
-import { registerSiteServer, runningSiteServers } from './lib/site-servers.ts'
+import { buildInProgress, registerSiteServer, runningSiteServers } from './lib/site-servers.ts'
 import { exitAfterStopping, exitOnSignalWith, runToEnd, startProcess } from './lib/supervisor.ts'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -59,7 +59,7 @@ const siteUrl: string = process.env.NEXT_PUBLIC_SITE_URL
 
 if (await isPortTaken(port)) {
   // Another port means another build (the site's URL is in it), into the folder the running site serves.
-  const ours = (await runningSiteServers('.next')).some((server) => server.port === port)
+  const ours = runningSiteServers('.next').some((server) => server.port === port)
   console.error(
     ours
       ? `The site of this checkout already runs on port ${port}. To serve its build a second time beside it: npm run serve -- -p ${port + 1}`
@@ -87,12 +87,14 @@ try {
 }
 // The site reads its services from these variables only, as it would a hosted project's.
 const handed = twins ? await siteVariables(twins) : {}
-// A value set for a service the twins stand in for (a token, a key left in .env.local) is not the one
-// the site reads: said, rather than silently replaced.
-const overridden = Object.keys(handed).filter((name) => process.env[name]?.trim() && process.env[name] !== handed[name])
-if (overridden.length > 0)
+// A credential set for a service the twins stand in for (a hosted project's token or key left in
+// .env.local) is not the one the site reads: said, rather than replaced silently.
+const setAside = Object.keys(handed).filter(
+  (name) => /TOKEN|KEY|SECRET/.test(name) && process.env[name]?.trim() && process.env[name] !== handed[name],
+)
+if (setAside.length > 0)
   console.log(
-    `[start] not used, the local services hand their own: ${overridden.join(', ')} (a hosted service is used when its project variables are set: docs/configuration.md)`,
+    `[start] not used, the local services hand their own: ${setAside.join(', ')} (a hosted service is used when its project variables are set: docs/configuration.md)`,
   )
 Object.assign(process.env, handed)
 // What the build would stop at, minutes in and under a stack trace (a hosted service named without its
@@ -133,6 +135,14 @@ if (twins?.supabase) {
     console.error(`[start] could not check for a first admin: ${error.message}`)
   })
 }
+
+// Another `npm start` of this checkout building now: its folder is half written.
+const building = dev ? null : buildInProgress('.next')
+if (building)
+  await exitAfterStopping(
+    1,
+    `[start] a build of this checkout (process ${building.pid}) is writing .next: start again once it ends.`,
+  )
 
 if (dev) {
   const typegen = await runToEnd('npm', ['run', 'typegen'])

@@ -148,8 +148,8 @@ const percent = (value: number, of: number) => `${(value / of) * 100}%`
 
 /**
  * Stacked bars, one per week; every third week named under its bar (they fit a 390-px phone). The bars
- * are drawn to the chart's width; the numbers and dates are HTML over them, at the page's text size
- * whatever that width (in the drawing they grew with it, twice the legend's size on a desktop).
+ * are drawn to the chart's width; the numbers and dates are HTML over them, so that they keep the page's
+ * text size at any width (text inside the drawing would scale with it).
  */
 function WeeklyChart({ weeks, series }: { weeks: Overview['weeks']; series: Series[] }) {
   const highest = Math.max(1, ...weeks.map((week) => week.total))

@@ -83,8 +83,8 @@ export function ContactForm({ variant, copy, packageName = null, openedAt, onSuc
     if (typed) setValue('message', typed)
   }, [id, setValue])
 
-  // One toast per form: what a submit ends in replaces what the last one said (a refusal the visitor
-  // has since corrected no longer shows beside the success, nor does a repeated refusal pile up).
+  // One toast per form, saying what the last submit ended in: a refusal the visitor has corrected must
+  // not stand beside the success, nor repeated refusals pile up.
   const shownToast = useRef(0)
   const say = (input: Omit<Toast, 'id'>) => {
     dismissToast(shownToast.current)

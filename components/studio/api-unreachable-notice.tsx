@@ -67,8 +67,8 @@ export function ApiUnreachableNotice() {
             </a>
           </span>
         ))}{' '}
-        et acceptez l’avertissement). Avec un projet Sanity hébergé, vérifiez la connexion et que cette origine figure
-        dans les origines CORS du projet.
+        et acceptez chaque avertissement). Avec un projet Sanity hébergé, vérifiez la connexion et que l’origine de ce
+        site figure dans les origines CORS du projet.
       </p>
       <button
         type="button"

@@ -11,7 +11,10 @@ export const copyPasteFrench = defineLocaleResourceBundle({
   resources: {
     'copy-paste.on-paste.validation.read-only-fields-skipped.description':
       'Champs en lecture seule ignorés : {{fieldNames}}',
-    'copy-paste.on-paste.validation.read-only-fields-skipped-truncated.description':
+    // Sanity passes the count: i18next takes the plural form French needs (« et 1 autre »).
+    'copy-paste.on-paste.validation.read-only-fields-skipped-truncated.description_one':
+      'Champs en lecture seule ignorés : {{fieldNames}} et {{count}} autre',
+    'copy-paste.on-paste.validation.read-only-fields-skipped-truncated.description_other':
       'Champs en lecture seule ignorés : {{fieldNames}} et {{count}} autres',
     'copy-paste.on-paste.validation.reference-type-incompatible.description':
       'Une référence de type « {{sourceReferenceType}} » n’est pas autorisée dans un champ de référence qui accepte les types « {{targetReferenceTypes}} »',

@@ -21,7 +21,7 @@ export const feedbackFrench = defineLocaleResourceBundle({
     'feedback.consent.no': 'Non',
     'feedback.consent.yes': 'Oui',
     'feedback.dialog.title': 'Donner votre avis à Sanity',
-    'feedback.error': 'L’avis n’a pas pu être envoyé, erreur',
+    'feedback.error': 'L’avis n’a pas pu être envoyé',
     'feedback.menu-item': 'Envoyer un avis',
     'feedback.message.label': 'Qu’est-ce qui fonctionne ? Qu’est-ce qui pourrait être mieux ?',
     'feedback.message.placeholder': 'Décrivez votre problème ou votre demande…',

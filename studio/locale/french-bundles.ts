@@ -4,6 +4,7 @@ import { copyPasteFrench } from './copy-paste-fr'
 import { feedbackFrench } from './feedback-fr'
 import { presentationFrench } from './presentation-fr'
 import { releasesFrench } from './releases-fr'
+import { singleDocReleaseFrench } from './single-doc-release-fr'
 import { structureFrench } from './structure-fr'
 import { studioFrench } from './studio-fr'
 import { validationFrench } from './validation-fr'
@@ -18,6 +19,7 @@ export const frenchBundles = [
   validationFrench,
   presentationFrench,
   releasesFrench,
+  singleDocReleaseFrench,
   feedbackFrench,
   copyPasteFrench,
   canvasFrench,

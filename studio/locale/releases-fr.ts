@@ -67,6 +67,7 @@ export const releasesFrench = defineLocaleResourceBundle({
       'Elle restera disponible {{retentionDays}} jours, puis sera automatiquement supprimée le {{removalDate}}. <Link>En savoir plus sur la conservation</Link>.',
     'changes-published-docs.title': 'Modifications des documents publiés',
     'copy-suffix': 'Copie',
+    created: 'Créée <RelativeTime/>',
     'dashboard.details.published-asap': 'Publiée',
     'dashboard.details.published-on': 'Publiée le {{date}}',
     'dashboard.details.pin-release': 'Épingler la publication au Studio',

@@ -8,14 +8,15 @@ import { frenchBundles } from '@/studio/locale/french-bundles'
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/
 
-const keysOf = (source: string) => new Set([...source.matchAll(/^\s*"([a-z0-9_.-]+)":\s*"/gim)].map(([, key]) => key))
+// A key is quoted when it is not a plain identifier (`"action.archive": "…"`), bare when it is (`created: "…"`).
+const keysOf = (source: string) => new Set([...source.matchAll(/^\s*"?([a-z0-9_.-]+)"?:\s*"/gim)].map(([, key]) => key))
 
 /** Each namespace's English keys, from Sanity's own resource files (`defineLocalesResources(…)`). */
 function englishNamespaces(): Map<string, Set<string>> {
   const namespaces = new Map<string, Set<string>>()
   for (const file of readdirSync('node_modules/sanity/lib').filter((name) => name.endsWith('.js'))) {
     const source = readFileSync(`node_modules/sanity/lib/${file}`, 'utf8')
-    for (const { 1: namespace, index } of source.matchAll(/defineLocalesResources\("([a-z-]+)"/g)) {
+    for (const { 1: namespace, index } of source.matchAll(/defineLocalesResources\("([\w-]+)"/g)) {
       // The object ends at the first line that closes it (`})`, however indented).
       const body = source.slice(index, index + source.slice(index).search(/\n\s*\}\)/))
       namespaces.set(namespace, new Set([...(namespaces.get(namespace) ?? []), ...keysOf(body)]))
@@ -45,8 +46,10 @@ describe('the Studio in French', () => {
   for (const [namespace, defined] of namespaces) {
     it(`the ${namespace} namespace: every English text has its French`, () => {
       const french = new Set([...packageFrench(namespace), ...ourFrench(namespace)])
-      // A plural form (`…_one`) without its own French takes its key's (i18next falls back to it).
-      const translated = (key: string) => french.has(key) || french.has(key.replace(PLURAL_SUFFIX, ''))
+      // A plural form (`…_one`) without its own French takes its key's (i18next falls back to it); a key
+      // read with a count may be translated by its French plural forms alone.
+      const translated = (key: string) =>
+        french.has(key) || french.has(key.replace(PLURAL_SUFFIX, '')) || french.has(`${key}_other`)
       expect([...defined].filter((key) => !translated(key))).toEqual([])
     })
   }
