@@ -10,6 +10,7 @@ const ISOLATED = [
   'tests/integration/send-contact-email-resend.test.ts',
   'tests/integration/notification-schedule.test.ts',
   'tests/integration/bad-input.property.test.ts',
+  'tests/unit/draft-mode-enable.test.ts',
 ]
 
 export default defineConfig({
@@ -56,7 +57,16 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ISOLATED,
+          isolate: true,
+          // next-sanity imports `next/headers`, which Node cannot resolve (next has no exports map): Vite does.
+          server: { deps: { inline: ['next-sanity'] } },
+        },
+      },
     ],
   },
 })
