@@ -20,11 +20,12 @@ async function startProcess(code: string) {
     [
       '--input-type=module',
       '-e',
+      // The signal handler before « ready »: a busy machine may deliver the test's SIGTERM right after it.
       `import * as sites from ${MODULE}
+       process.on('SIGTERM', () => process.exit(0))
        const folder = ${JSON.stringify(folder)}
        ${code}
        console.log('ready')
-       process.on('SIGTERM', () => process.exit(0))
        setInterval(() => {}, 1000)`,
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
