@@ -78,15 +78,23 @@ function refusalOf(error: unknown): string {
   return typeof statusCode === 'number' ? `answered ${statusCode} (${said})` : `could not be read (${said})`
 }
 
+/** A refusal that names the site's configuration: its read token (401, 403), its project or dataset (404). */
+const CONFIGURATION_STATUSES = new Set([401, 403, 404])
+
 /**
- * The error to throw for a failed read of the Content Lake at `apiUrl`, and why it could not be reached
- * when that is the reason (undefined when it answered and refused).
+ * The error to throw for a failed read of the Content Lake at `apiUrl`; why it could not be reached when
+ * that is the reason (undefined when it answered and refused); whether its refusal names the site's
+ * configuration, which trying again will not mend.
  */
 export function explainContentLakeFailure(
   error: unknown,
   apiUrl: string,
   deadlineMs: number,
-): { error: Error; unreachable: string | undefined } {
+): { error: Error; unreachable: string | undefined; misconfigured: boolean } {
   const reason = unreachableReason(error, deadlineMs)
-  return { error: new Error(`The Content Lake at ${apiUrl} ${reason ?? refusalOf(error)}`), unreachable: reason }
+  return {
+    error: new Error(`The Content Lake at ${apiUrl} ${reason ?? refusalOf(error)}`),
+    unreachable: reason,
+    misconfigured: !reason && CONFIGURATION_STATUSES.has((error as Failure | null)?.statusCode as number),
+  }
 }

@@ -58,14 +58,10 @@ export async function GET(request: NextRequest) {
  * holds the token), naming the variable to check.
  */
 function contentLakeUnavailable(error: unknown): Response {
-  console.error(
-    `[draft mode] ${explainContentLakeFailure(error, sanityServerApiUrl, CONTENT_DEADLINE_MS).error.message}`,
-  )
+  const { error: explained, misconfigured } = explainContentLakeFailure(error, sanityServerApiUrl, CONTENT_DEADLINE_MS)
+  console.error(`[draft mode] ${explained.message}`)
   const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }
-  // It answered: a refused token (401, 403) or an unknown project or dataset (404). Anything else, a
-  // 429 or a failure to connect among it, may pass.
-  const status = (error as { statusCode?: unknown } | null)?.statusCode
-  if (status === 401 || status === 403 || status === 404)
+  if (misconfigured)
     return new Response(
       "L'aperçu ne peut pas s'ouvrir : l'API de contenu refuse la lecture du site (sa configuration). Prévenez la personne qui administre le site.",
       { status: 502, headers },
