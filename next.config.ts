@@ -4,7 +4,7 @@ import { PHASE_PRODUCTION_BUILD } from 'next/constants'
 import createNextIntlPlugin from 'next-intl/plugin'
 import { contentSecurityPolicy, type PolicyKind } from './lib/security/content-security-policy.ts'
 import { policySourcesFromEnv } from './lib/security/policy-sources.ts'
-import { securityHeaders } from './lib/security/security-headers.ts'
+import { fileHeaders, securityHeaders } from './lib/security/security-headers.ts'
 
 /*
  * First path parts that are not French pages and that no static route answers (the French rewrite runs
@@ -74,24 +74,23 @@ const nextConfig: NextConfig = {
       value: contentSecurityPolicy(kind, sources, { portable: true, draftMode }),
     })
     const noStore = { key: 'Cache-Control', value: 'private, no-store' }
+    // Every path but the build's own files, which get the headers of a file (security-headers.ts).
+    const notBuildFiles = '/:path((?!_next/static/).*)'
     return [
       // The last matching rule wins for a header both set: the Studio's policy replaces the site's.
-      { source: '/:path*', headers: [...securityHeaders, csp('site')] },
+      { source: notBuildFiles, headers: [...securityHeaders, csp('site')] },
+      { source: '/_next/static/:path*', headers: fileHeaders },
       // Editors in draft mode (Next's bypass cookie): the overlays' styles and live updates. Without
       // our server in front Next gives this to any request with that cookie, valid or not: it only
       // loosens the policy of the one who sent it. server/main.ts lets the cookie reach Next only when
       // it is this build's and comes with a valid draft-access cookie (server/draft-gate.ts), so there
       // this rule is how an editor's page gets the editors' policy, completed with its hashes.
-      { source: '/:path*', has: [{ type: 'cookie', key: '__prerender_bypass' }], headers: [csp('site', true)] },
+      { source: notBuildFiles, has: [{ type: 'cookie', key: '__prerender_bypass' }], headers: [csp('site', true)] },
       // Whatever gets that policy is never kept by a CDN for anyone else, in every way of serving the
       // build: Next keeps a Cache-Control set here on pages and routes (it sends `s-maxage` on a static
       // page when the cookie is not this build's). The build's files are left out: they carry no
       // policy a page runs under, and editors' browsers keep them as everybody's do.
-      {
-        source: '/:path((?!_next/static/).*)',
-        has: [{ type: 'cookie', key: '__prerender_bypass' }],
-        headers: [noStore],
-      },
+      { source: notBuildFiles, has: [{ type: 'cookie', key: '__prerender_bypass' }], headers: [noStore] },
       { source: '/studio/:path*', headers: [csp('studio')] },
       // The inbox and the Studio must never be indexed, even if someone links to them; the inbox and
       // the API are never kept by a browser or a CDN.

@@ -7,17 +7,21 @@ import localFont from 'next/font/local'
  * Fraunces) whose size and line metrics match the typeface's, so a swap changes the letters' shapes and
  * hardly moves a line. Those faces are ours (app/font-fallbacks.css), not next/font's
  * (`adjustFontFallback: false`): its one face, Arial or Times New Roman, is absent from Android and Linux.
- * Both are on every first screen (Inter the text, Fraunces the headings), so both are preloaded. Inter
- * swaps in whenever it arrives (`swap`): its fallback keeps every line where it was. Fraunces is
- * `optional`: a heading that takes one line in the fallback may take two in Fraunces, so a late swap
- * moved the page below it; preloaded, it is there before the first layout on a fast link, and on a
- * slow first visit the headings keep the fallback serif until the next page (docs/decisions.md).
+ * Neither is preloaded: Chrome holds a page's first frame for a font preloaded in the <head> (up to 100 ms
+ * once the document is parsed), and on a phone's slow link neither font ever arrives within that wait,
+ * so the hold only delayed the first words (Lighthouse, applied throttling: `/` 926 → 847 ms). Each is
+ * asked for by the first layout that uses it. Inter swaps in whenever it arrives (`swap`): its fallback
+ * keeps every line where it was. Fraunces is `optional`: a heading that takes one line in the fallback
+ * may take two in Fraunces, so a late swap would move the page below it. A first visit's first page
+ * keeps the fallback serif for its headings; every later page, soft or hard navigation, has Fraunces
+ * from the cache (docs/decisions.md).
  */
 export const inter = localFont({
   src: '../.fonts/inter-wght-fr-en.woff2',
   variable: '--font-inter',
   weight: '100 900',
   display: 'swap',
+  preload: false,
   adjustFontFallback: false,
 })
 
@@ -28,5 +32,6 @@ export const fraunces = localFont({
   variable: '--font-fraunces',
   weight: '600',
   display: 'optional',
+  preload: false,
   adjustFontFallback: false,
 })
