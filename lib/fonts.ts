@@ -8,7 +8,7 @@ import localFont from 'next/font/local'
  * hardly moves a line. Those faces are ours (app/font-fallbacks.css), not next/font's
  * (`adjustFontFallback: false`): its one face, Arial or Times New Roman, is absent from Android and Linux.
  * Neither is preloaded: Chrome holds a page's first frame for a font preloaded in the <head> (up to 100 ms
- * once the document is parsed), and on a phone's slow link neither font ever arrives within that wait,
+ * once the <body> begins), and on a phone's slow link neither font ever arrives within that wait,
  * so the hold only delayed the first words (Lighthouse, applied throttling: `/` 926 → 847 ms). Each is
  * asked for by the first layout that uses it. Inter swaps in whenever it arrives (`swap`): its fallback
  * keeps every line where it was. Fraunces is `optional`: a heading that takes one line in the fallback

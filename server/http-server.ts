@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { securityHeaders } from '../lib/security/security-headers.ts'
+import { NON_DOCUMENT_POLICY, securityHeaders } from '../lib/security/security-headers.ts'
 import { malformedRequestTarget, originForm } from './target-form.ts'
 
 /**
@@ -34,7 +34,7 @@ export const SITE_TIMEOUTS: SiteTimeouts = {
  * to frame, so it needs none of the site's sources: nothing at all is allowed, which also keeps the
  * server free of any knowledge of which services the site talks to.
  */
-export const BAD_REQUEST_POLICY = "default-src 'none'; frame-ancestors 'none'"
+export const BAD_REQUEST_POLICY = NON_DOCUMENT_POLICY
 
 /** The headers of that answer: the site's security headers, as on every other response. */
 export const BAD_REQUEST_HEADERS: Readonly<Record<string, string>> = {

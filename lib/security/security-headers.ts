@@ -14,8 +14,9 @@ export const securityHeaders = [
   },
 ]
 
-/** The policy of a response that is never a document: it runs nothing and frames nothing. */
-export const FILE_POLICY = "default-src 'none'; frame-ancestors 'none'"
+/** The policy of an answer that is never a document (a file, a plain-text error): it needs none of the
+ *  site's sources, so nothing at all is allowed, and nothing may frame it. */
+export const NON_DOCUMENT_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
 /*
  * The build's own files (/_next/static: scripts, stylesheets, fonts, images) are never a document, so the
@@ -31,5 +32,5 @@ export const fileHeaders = [
       key,
     ),
   ),
-  { key: 'Content-Security-Policy', value: FILE_POLICY },
+  { key: 'Content-Security-Policy', value: NON_DOCUMENT_POLICY },
 ]
