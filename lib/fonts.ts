@@ -12,9 +12,10 @@ import localFont from 'next/font/local'
  * so the hold only delayed the first words (Lighthouse, applied throttling: `/` 926 → 847 ms). Each is
  * asked for by the first layout that uses it. Inter swaps in whenever it arrives (`swap`): its fallback
  * keeps every line where it was. Fraunces is `optional`: a heading that takes one line in the fallback
- * may take two in Fraunces, so a late swap would move the page below it. A first visit's first page
- * keeps the fallback serif for its headings; every later page, soft or hard navigation, has Fraunces
- * from the cache (docs/decisions.md).
+ * may take two in Fraunces, so a late swap would move the page below it. Chrome never swaps an
+ * `optional` face into a document that painted without it, so a first visit keeps the fallback serif
+ * for its headings through its client-side navigations, until a full page load finds Fraunces in the
+ * cache (docs/decisions.md).
  */
 export const inter = localFont({
   src: '../.fonts/inter-wght-fr-en.woff2',
