@@ -106,6 +106,12 @@ if (existsSync(standalone)) {
   rmSync(join(standaloneDist, 'static'), { recursive: true, force: true })
   cpSync(join(distDir, 'static'), join(standaloneDist, 'static'), { recursive: true })
   if (existsSync('public')) cpSync('public', join(standalone, 'public'), { recursive: true })
+  // What the build read from the Content Lake, as `next start` finds it beside the build: a server
+  // started from this folder during an outage then has the menu and settings its pages were made with,
+  // and answers an address no page had with the 404 rather than an error (docs/deploy.md).
+  const fetchCache = join(distDir, 'cache', 'fetch-cache')
+  rmSync(join(standaloneDist, 'cache', 'fetch-cache'), { recursive: true, force: true })
+  if (existsSync(fetchCache)) cpSync(fetchCache, join(standaloneDist, 'cache', 'fetch-cache'), { recursive: true })
   // Next copies the project's package.json whole: only what Node reads of it stays (the module type),
   // not the scripts, the workspace of the twins or the development dependencies it names.
   const manifest = JSON.parse(readFileSync(join(standalone, 'package.json'), 'utf8')) as Record<string, unknown>
@@ -114,5 +120,5 @@ if (existsSync(standalone)) {
     join(standalone, 'package.json'),
     `${JSON.stringify({ name, version, private: isPrivate, type }, null, 2)}\n`,
   )
-  console.log(`[build] ${standalone} holds the static files and public/: it runs as it is`)
+  console.log(`[build] ${standalone} holds the static files, public/ and the build's reads: it runs as it is`)
 }

@@ -70,12 +70,31 @@ function publishedSince(/** @type {string[]} */ tags, /** @type {number} */ sinc
 }
 
 /**
+ * Whether a fetch's answer says it is JSON and is not: an empty or cut-short body, a proxy's page in
+ * between. Next keeps a 200 whatever its body, and every page that reads it would then fail on it until
+ * a publish of its type, across restarts (the cache is on disk); not kept, the next request reads again.
+ */
+function unreadableJson(/** @type {Parameters<NextFileSystemCache['set']>[1]} */ data) {
+  if (data?.kind !== 'FETCH') return false
+  const headers = /** @type {Record<string, string>} */ (data.data.headers ?? {})
+  const type = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? ''
+  if (!/[/+]json\b/i.test(type)) return false
+  try {
+    JSON.parse(Buffer.from(data.data.body, 'base64').toString('utf8'))
+    return false
+  } catch {
+    return true
+  }
+}
+
+/**
  * Next's file-system cache, which says when a publish made tags stale here, and keeps no result that
  * may predate a publish: Next stamps a page or a fetch with the time it is stored, so one whose read
  * began before a publish of a type it shows, and ended after it, would pass for fresh with the old
  * words until the next publish of that type. Next makes this handler per request, so the first time it
  * was asked for a key is when that request's read of it began. Not kept, the last entry stays stale and
- * the next request reads again (docs/decisions.md, « Two publishes a moment apart »).
+ * the next request reads again (docs/decisions.md, « Two publishes a moment apart »). Nor a JSON answer
+ * that does not parse (unreadableJson).
  */
 class PublishingCache extends FileSystemCache {
   /** @type {Map<string, { at: number, softTags: string[] }>} When a key was first asked for, with a
@@ -94,6 +113,7 @@ class PublishingCache extends FileSystemCache {
   async set(...args) {
     const asked = this.#firstAsked.get(args[0])
     if (asked && publishedSince([...tagsOf(args), ...asked.softTags], asked.at)) return
+    if (unreadableJson(args[1])) return
     return super.set(...args)
   }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { makeStandaloneFolder, twinTraces } from './standalone-folder.ts'
@@ -108,6 +108,17 @@ export async function testOtherServingModes({
     const traces = twinTraces(folder)
     if (traces.length === 0) continue
     console.error(`✖ ${folder} holds what only the twins need: ${traces.join(', ')}`)
+    failedSteps++
+  }
+  // And it holds what the build read from the Content Lake, as `next start` finds it beside the build:
+  // without it, a server started from it while the Content Lake is down answers an unknown address 500.
+  // (The build's own cache grows meanwhile: npm start's server writes into it.)
+  const buildReads = readdirSync(path.join(buildEnv.NEXT_DIST_DIR, 'cache', 'fetch-cache'))
+  for (const folder of [path.join(buildEnv.NEXT_DIST_DIR, 'standalone'), imageFolder].filter(Boolean) as string[]) {
+    const copied = path.join(folder, buildEnv.NEXT_DIST_DIR, 'cache', 'fetch-cache')
+    const held = existsSync(copied) ? readdirSync(copied) : []
+    if (held.length > 0 && held.every((entry) => buildReads.includes(entry))) continue
+    console.error(`✖ ${folder} does not hold the build's Content Lake reads (${copied}: ${held.length} entries)`)
     failedSteps++
   }
   await Promise.all(

@@ -159,6 +159,22 @@ test('a server whose Content Lake presents a certificate it does not trust names
   }
 })
 
+test('a server given a Content Lake address it cannot read (no http://) stops at once and says which variable, instead of answering 500 to every address', async () => {
+  test.setTimeout(60_000)
+  const server = runNode(['server/main.ts', '-p', String(await freePort()), '-H', '127.0.0.1'], {
+    NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next-test',
+    SANITY_PROJECT_API_URL: 'abc123de.api.sanity.io',
+    SANITY_REVALIDATE_SECRET: process.env.SANITY_REVALIDATE_SECRET!,
+  })
+  const code = await Promise.race([
+    server.exited,
+    new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 45_000)),
+  ])
+  if (code === 'still running') server.child.kill('SIGTERM')
+  expect(code).toBe(1)
+  expect(server.output().stderr).toContain('SANITY_PROJECT_API_URL must be an http(s) URL')
+})
+
 test('`npm start -- --print-env` while the services run: their variables, as NAME=value lines, and nothing started; none running: it says so', async ({
   baseURL,
 }) => {

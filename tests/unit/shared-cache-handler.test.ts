@@ -94,3 +94,38 @@ describe.each(Object.entries(kinds))('the cache handler, for a %s', (_, kind) =>
     expect(kind.words(await request().get(key, kind.get))).toBe('kept')
   })
 })
+
+describe('the cache handler, for a JSON answer', () => {
+  // As Next stores a fetch: its body in base64, its headers as the service sent them.
+  const answer = (body: string) =>
+    ({
+      kind: 'FETCH',
+      data: {
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: Buffer.from(body).toString('base64'),
+        status: 200,
+        url: 'http://lake.test/query',
+      },
+      tags: TAGS,
+      revalidate: false,
+    }) as unknown as Args<'set'>[1]
+
+  it.each([
+    ['cut short', '{"result": ['],
+    ['empty', ''],
+    ['a page from a proxy in between', '<html><body>Bad gateway</body></html>'],
+  ])('keeps none that does not parse (%s): the next request reads again', async (_, body) => {
+    const key = `/fetch-cache/unreadable-${keys++}`
+    await request().set(key, answer(body), kinds.fetch.set)
+    expect(await request().get(key, kinds.fetch.get)).toBeNull()
+  })
+
+  it('keeps one that parses', async () => {
+    const key = `/fetch-cache/readable-${keys++}`
+    await request().set(key, answer('{"result": "kept"}'), kinds.fetch.set)
+    const entry = await request().get(key, kinds.fetch.get)
+    expect(entry?.value?.kind === 'FETCH' && Buffer.from(entry.value.data.body, 'base64').toString()).toBe(
+      '{"result": "kept"}',
+    )
+  })
+})
