@@ -1,11 +1,34 @@
 import { getSupabaseBrowserClient } from '@/lib/supabase/browser-client'
 import type { Locale } from '@/lib/i18n/routing'
-import { toInsertRow, type ContactFormValues } from './contact-schema.ts'
+import { toInsertRow, type ContactFormValues, type InsertRow } from './contact-schema.ts'
 
 export type SubmitOutcome = 'success' | 'rate_limited' | 'error'
 
 /** Postgres raises this code when a client address sends too many messages (see the migrations). */
 const RATE_LIMIT_CODE = 'PT429'
+/** Postgres's code for a value a unique constraint already holds. */
+const UNIQUE_VIOLATION = '23505'
+
+/** The message last sent from this page without an answer that said it was stored, and its key. */
+let lastSent: { content: string; key: string } | undefined
+
+/**
+ * The key of a message: the same as last time when the visitor sends the very same message again after
+ * an error (the first may have been stored, its answer late or lost: supabase/migrations/20261230100000),
+ * a new one as soon as a word changed. Random from the browser's generator, which, unlike
+ * crypto.randomUUID, a page served over plain http also has.
+ */
+function submissionKey(row: InsertRow): string {
+  const content = JSON.stringify(row)
+  if (lastSent?.content !== content) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16))
+    bytes[6] = (bytes[6] & 0x0f) | 0x40 // version 4
+    bytes[8] = (bytes[8] & 0x3f) | 0x80 // RFC 9562 variant
+    const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+    lastSent = { content, key: hex.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5') }
+  }
+  return lastSent.key
+}
 
 /**
  * Stores a message (spec §7.1), with the language of the page it was sent from. The agency's notification (§7.2) is the database's to ask for, once
@@ -13,8 +36,15 @@ const RATE_LIMIT_CODE = 'PT429'
  * it never depends on this tab staying open.
  */
 export async function submitContact(values: ContactFormValues, locale: Locale): Promise<SubmitOutcome> {
-  const { error } = await getSupabaseBrowserClient().from('contact_submissions').insert(toInsertRow(values, locale))
-  if (!error) return 'success'
+  const row = toInsertRow(values, locale)
+  const { error } = await getSupabaseBrowserClient()
+    .from('contact_submissions')
+    .insert({ ...row, submission_key: submissionKey(row) })
+  // Refused as a second copy of a key: the first send was stored, though its answer never came.
+  if (!error || (error.code === UNIQUE_VIOLATION && error.message.includes('submission_key'))) {
+    lastSent = undefined
+    return 'success'
+  }
   console.error('[contact] insert failed', error.code, error.message)
   return error.code === RATE_LIMIT_CODE ? 'rate_limited' : 'error'
 }
