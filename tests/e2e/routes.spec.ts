@@ -215,6 +215,20 @@ test('the studio route, in a browser that does not trust the Content Lake’s ce
   await expect(notice.getByRole('button', { name: 'Recharger le Studio' })).toBeVisible()
 })
 
+test('the studio route, with the Content Lake answering 502, says the service is unavailable instead of a silent spinner', async ({
+  page,
+}) => {
+  // A gateway in front of the API answering for it (the Studio alone would spin and retry, saying nothing).
+  await page.route('**/v1/ping', (route) =>
+    route.fulfill({ status: 502, headers: { 'Access-Control-Allow-Origin': '*' }, body: 'Bad gateway' }),
+  )
+  await page.goto('/studio')
+  const notice = page.getByRole('alert').filter({ hasText: 'L’API de contenu répond par une erreur (502' })
+  await expect(notice).toBeVisible({ timeout: 30_000 })
+  await expect(notice).toContainText('momentanément indisponible')
+  await expect(notice.getByRole('button', { name: 'Recharger le Studio' })).toBeVisible()
+})
+
 /** Sends one request line as written (Playwright and fetch would normalise `*` and `%ff`); resolves to its status. */
 function rawStatus(baseURL: string, method: string, target: string) {
   const { hostname, port } = new URL(baseURL)

@@ -56,3 +56,25 @@ describe('draft mode whose secret cannot be checked', () => {
     })
   })
 })
+
+describe('draft mode on a site without a token that reads drafts', () => {
+  it('says so in French in the preview frame (501) and names the variable in the log', async () => {
+    vi.stubEnv('SANITY_API_READ_TOKEN', '')
+    vi.resetModules()
+    const { GET } = await import('@/app/api/draft-mode/enable/route')
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const response = await GET(
+        new NextRequest('http://127.0.0.1:3000/api/draft-mode/enable?sanity-preview-secret=s3cret'),
+      )
+      expect([response.status, await response.text()]).toEqual([
+        501,
+        "L'aperçu n'est pas activé sur ce site : il lui manque un jeton de lecture des brouillons (SANITY_API_READ_TOKEN). Prévenez la personne qui administre le site.",
+      ])
+      expect(errors.mock.calls.flat().join(' ')).toContain('set SANITY_API_READ_TOKEN')
+    } finally {
+      errors.mockRestore()
+      vi.unstubAllEnvs()
+    }
+  })
+})

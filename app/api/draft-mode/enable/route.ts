@@ -26,7 +26,14 @@ const PATHNAME_PARAM = 'sanity-preview-pathname'
  */
 export async function GET(request: NextRequest) {
   const token = previewToken()
-  if (!token) return new Response('Draft mode is not configured: set SANITY_API_READ_TOKEN', { status: 501 })
+  if (!token) {
+    // Said in the preview frame, to an editor (in the Studio's language), and to the log, to the operator.
+    console.error('[draft mode] previews are off: set SANITY_API_READ_TOKEN (a Viewer token) to turn them on')
+    return new Response(
+      "L'aperçu n'est pas activé sur ce site : il lui manque un jeton de lecture des brouillons (SANITY_API_READ_TOKEN). Prévenez la personne qui administre le site.",
+      { status: 501, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } },
+    )
+  }
   const url = new URL(request.url)
   const asked = url.searchParams.get(PATHNAME_PARAM)
   const host = request.headers.get('host') ?? request.nextUrl.host
