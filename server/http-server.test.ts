@@ -89,7 +89,7 @@ describe('the site server (server/http-server.ts)', () => {
       expect(headers.get('content-security-policy')).toBe(BAD_REQUEST_POLICY)
       expect(headers.get('cache-control')).toBe('no-store')
       expect(headers.get('content-type')).toMatch(/^text\/plain/)
-      expect(body).toMatch(/^Bad Request: /)
+      expect(body).toMatch(/^Adresse invalide : le site ne peut pas la lire\.\nBad Request: /)
     }
     expect(BAD_REQUEST_POLICY).toMatch(/default-src 'none'/)
     expect(BAD_REQUEST_POLICY).toMatch(/frame-ancestors 'none'/)

@@ -71,7 +71,8 @@ export function createSiteServer(
       const target = request.url ?? ''
       const problem = malformedRequestTarget(target)
       if (problem) {
-        const body = `Bad Request: ${problem}\n`
+        // The site's language first: a visitor who followed a broken link reads it too.
+        const body = `Adresse invalide : le site ne peut pas la lire.\nBad Request: ${problem}\n`
         response.writeHead(400, { ...BAD_REQUEST_HEADERS, 'Content-Length': Buffer.byteLength(body) })
         response.end(body)
         return
