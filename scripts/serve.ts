@@ -5,8 +5,8 @@
 // second replica works offline as the first one does. The server itself reads variables only. With
 // none running it says which command starts them, and serves anyway: what the build holds is still
 // served, and a service may come back.
-import { parseArgs } from 'node:util'
 import nextEnv from '@next/env'
+import { listenOptions } from '../server/listen-options.ts'
 import { runningTwinVariables } from './lib/running-twins.ts'
 import { buildInProgress, registerSiteServer } from './lib/site-servers.ts'
 
@@ -36,6 +36,5 @@ if (building) {
   )
   process.exit(1)
 }
-const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' } }, strict: false })
-registerSiteServer({ port: Number(values.port ?? (process.env.PORT || 3000)), distDir })
+registerSiteServer({ port: listenOptions().port, distDir })
 await import('../server/main.ts')

@@ -16,29 +16,22 @@
 // holds nothing else of the project.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
 import { draftModeGate } from './draft-gate.ts'
 import { createSiteServer } from './http-server.ts'
+import { listenOptions } from './listen-options.ts'
 import { createResponsePipeline } from './response-pipeline.ts'
 
 // Before Next.js loads: it reads both when its modules are first imported. (Assigned through
 // Object.assign: Next's types declare NODE_ENV read-only, which it is for the site's own code.)
 Object.assign(process.env, { NODE_ENV: 'production' })
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', short: 'p', default: process.env.PORT || '3000' },
-    hostname: { type: 'string', short: 'H' },
-  },
-  strict: true,
-})
-const port = Number(values.port)
+const { port, hostname } = listenOptions()
 const distDir = process.env.NEXT_DIST_DIR || '.next'
 const fromBuild = (name: string): unknown => JSON.parse(readFileSync(join(distDir, name), 'utf8'))
 const { config } = fromBuild('required-server-files.json') as { config: unknown }
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config)
 
 const { default: next } = await import('next')
-const app = next({ dev: false, dir: process.cwd(), hostname: values.hostname ?? 'localhost', port })
+const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? 'localhost', port })
 await app.prepare()
 const handle = app.getRequestHandler()
 
@@ -60,8 +53,8 @@ const server = createSiteServer((request, response) => {
     })
   })
 })
-server.listen(port, values.hostname, () =>
-  console.log(`▲ Next.js production build at http://${values.hostname ?? 'localhost'}:${port}`),
+server.listen(port, hostname, () =>
+  console.log(`▲ Next.js production build at http://${hostname ?? 'localhost'}:${port}`),
 )
 const stop = () => server.close(() => process.exit(0))
 process.on('SIGINT', stop)
