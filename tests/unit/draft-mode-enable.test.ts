@@ -21,8 +21,16 @@ async function previewWith(status: number) {
         .end(JSON.stringify({ error: 'Refused', message: 'Refused', statusCode: status })),
     ),
   )
-  vi.stubEnv('SANITY_PROJECT_API_URL', url)
-  vi.stubEnv('SANITY_API_READ_TOKEN', 'skTestReadToken')
+  const { logged: _, ...answer } = await openPreview({
+    SANITY_PROJECT_API_URL: url,
+    SANITY_API_READ_TOKEN: 'skTestReadToken',
+  })
+  return answer
+}
+
+/** The route's answer, as the Presentation tool calls it, with these variables, and what it logged. */
+async function openPreview(env: Record<string, string>) {
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value)
   vi.resetModules()
   const { GET } = await import('@/app/api/draft-mode/enable/route')
   const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -32,7 +40,12 @@ async function previewWith(status: number) {
         'http://127.0.0.1:3000/api/draft-mode/enable?sanity-preview-secret=s3cret&sanity-preview-pathname=/',
       ),
     )
-    return { status: response.status, text: await response.text(), retryAfter: response.headers.get('retry-after') }
+    return {
+      status: response.status,
+      text: await response.text(),
+      retryAfter: response.headers.get('retry-after'),
+      logged: errors.mock.calls.flat().join(' '),
+    }
   } finally {
     errors.mockRestore()
     vi.unstubAllEnvs()
@@ -59,22 +72,11 @@ describe('draft mode whose secret cannot be checked', () => {
 
 describe('draft mode on a site without a token that reads drafts', () => {
   it('says so in French in the preview frame (501) and names the variable in the log', async () => {
-    vi.stubEnv('SANITY_API_READ_TOKEN', '')
-    vi.resetModules()
-    const { GET } = await import('@/app/api/draft-mode/enable/route')
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
-    try {
-      const response = await GET(
-        new NextRequest('http://127.0.0.1:3000/api/draft-mode/enable?sanity-preview-secret=s3cret'),
-      )
-      expect([response.status, await response.text()]).toEqual([
-        501,
-        "L'aperçu n'est pas activé sur ce site : il lui manque un jeton de lecture des brouillons (SANITY_API_READ_TOKEN). Prévenez la personne qui administre le site.",
-      ])
-      expect(errors.mock.calls.flat().join(' ')).toContain('set SANITY_API_READ_TOKEN')
-    } finally {
-      errors.mockRestore()
-      vi.unstubAllEnvs()
-    }
+    const { status, text, logged } = await openPreview({ SANITY_API_READ_TOKEN: '' })
+    expect([status, text]).toEqual([
+      501,
+      "L'aperçu n'est pas activé sur ce site : il lui manque un jeton de lecture des brouillons (SANITY_API_READ_TOKEN). Prévenez la personne qui administre le site.",
+    ])
+    expect(logged).toContain('set SANITY_API_READ_TOKEN')
   })
 })
