@@ -1,3 +1,5 @@
+import { BackendsConfigError } from './backends.ts'
+
 /*
  * What a server that runs the build checks as it starts (instrumentation.ts: ours, `next start` or the
  * standalone folder's server.js). A service setting it cannot read at all (a URL without its scheme)
@@ -11,7 +13,8 @@ export async function checkAtServerStart() {
   try {
     await import('./site-backends')
   } catch (error) {
-    console.error(`\n  ✖ ${error instanceof Error ? error.message : String(error)}\n`)
+    if (!(error instanceof BackendsConfigError)) throw error
+    console.error(`\n  ✖ ${error.message}\n`)
     process.exit(1)
   }
   const { serverConfigWarnings } = await import('./server-config-warnings')

@@ -34,7 +34,9 @@ export function ApiUnreachableNotice() {
         .then(() => null)
         .catch(() => origin)
     // The status needs an answer the page may read (CORS): the project's origin lets the Studio's
-    // origin read it, as it must for the Studio to work at all. Where it does not, nothing is said.
+    // origin read it, as it must for the Studio to work at all, and Sanity's /ping allows any origin.
+    // A gateway's own error page usually carries no CORS header: that one cannot be read, and nothing
+    // is said (the Studio's spinner stays), rather than a guess.
     const status = (origin: string) =>
       fetch(`${origin}/v1/ping`, { cache: 'no-store', signal: AbortSignal.timeout(PROBE_DEADLINE_MS) })
         .then((response) => (response.status >= 500 ? { origin, status: response.status } : null))

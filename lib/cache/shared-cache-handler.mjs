@@ -78,9 +78,13 @@ function unreadableJson(/** @type {Parameters<NextFileSystemCache['set']>[1]} */
   if (data?.kind !== 'FETCH') return false
   const headers = /** @type {Record<string, string>} */ (data.data.headers ?? {})
   const type = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? ''
-  if (!/[/+]json\b/i.test(type)) return false
+  if (!/[/+]json\s*(;|$)/i.test(type)) return false
   try {
-    JSON.parse(Buffer.from(data.data.body, 'base64').toString('utf8'))
+    JSON.parse(
+      Buffer.from(data.data.body, 'base64')
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    )
     return false
   } catch {
     return true

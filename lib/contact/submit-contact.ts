@@ -9,25 +9,26 @@ const RATE_LIMIT_CODE = 'PT429'
 /** Postgres's code for a value a unique constraint already holds. */
 const UNIQUE_VIOLATION = '23505'
 
-/** The message last sent from this page without an answer that said it was stored, and its key. */
-let lastSent: { content: string; key: string } | undefined
+/** The message last sent from this page without an answer that said it was stored, and its id. */
+let lastSent: { content: string; id: string } | undefined
 
 /**
- * The key of a message: the same as last time when the visitor sends the very same message again after
- * an error (the first may have been stored, its answer late or lost: supabase/migrations/20261230100000),
- * a new one as soon as a word changed. Random from the browser's generator, which, unlike
- * crypto.randomUUID, a page served over plain http also has.
+ * The id of a message, drawn here (visitors may insert it, never read it): the same as last time when
+ * the visitor sends the very same message again after an error, the first having perhaps been stored
+ * with its answer late or lost (the browser gives Supabase 10 s); a new one as soon as a word changed.
+ * The second copy is then refused by the primary key, and the agency gets the message once. Random from
+ * the browser's generator, which, unlike crypto.randomUUID, a page served over plain http also has.
  */
-function submissionKey(row: InsertRow): string {
+function messageId(row: InsertRow): string {
   const content = JSON.stringify(row)
   if (lastSent?.content !== content) {
     const bytes = crypto.getRandomValues(new Uint8Array(16))
     bytes[6] = (bytes[6] & 0x0f) | 0x40 // version 4
     bytes[8] = (bytes[8] & 0x3f) | 0x80 // RFC 9562 variant
     const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
-    lastSent = { content, key: hex.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5') }
+    lastSent = { content, id: hex.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5') }
   }
-  return lastSent.key
+  return lastSent.id
 }
 
 /**
@@ -39,9 +40,9 @@ export async function submitContact(values: ContactFormValues, locale: Locale): 
   const row = toInsertRow(values, locale)
   const { error } = await getSupabaseBrowserClient()
     .from('contact_submissions')
-    .insert({ ...row, submission_key: submissionKey(row) })
-  // Refused as a second copy of a key: the first send was stored, though its answer never came.
-  if (!error || (error.code === UNIQUE_VIOLATION && error.message.includes('submission_key'))) {
+    .insert({ ...row, id: messageId(row) })
+  // Refused as a second copy of its id: the first send was stored, though its answer never came.
+  if (!error || (error.code === UNIQUE_VIOLATION && error.message.includes('contact_submissions_pkey'))) {
     lastSent = undefined
     return 'success'
   }

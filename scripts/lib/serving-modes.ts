@@ -113,7 +113,8 @@ export async function testOtherServingModes({
   // And it holds what the build read from the Content Lake, as `next start` finds it beside the build:
   // without it, a server started from it while the Content Lake is down answers an unknown address 500.
   // (The build's own cache grows meanwhile: npm start's server writes into it.)
-  const buildReads = readdirSync(path.join(buildEnv.NEXT_DIST_DIR, 'cache', 'fetch-cache'))
+  const buildCache = path.join(buildEnv.NEXT_DIST_DIR, 'cache', 'fetch-cache')
+  const buildReads = existsSync(buildCache) ? readdirSync(buildCache) : []
   for (const folder of [path.join(buildEnv.NEXT_DIST_DIR, 'standalone'), imageFolder].filter(Boolean) as string[]) {
     const copied = path.join(folder, buildEnv.NEXT_DIST_DIR, 'cache', 'fetch-cache')
     const held = existsSync(copied) ? readdirSync(copied) : []

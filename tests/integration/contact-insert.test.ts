@@ -47,26 +47,26 @@ describe('contact_submissions insert (anon, as the forms do it)', () => {
     expect(row).toEqual({ phone: null, package: null })
   })
 
-  it('stores a message sent again with its key once; the second send is refused as a copy (lib/contact/submit-contact.ts)', async () => {
+  it('stores a message sent again with its id once; the second send is refused as a copy (lib/contact/submit-contact.ts)', async () => {
     const email = 'twice@example.fr'
-    const send = (key: string) =>
+    const send = (id: string) =>
       test
         .anon()
         .from('contact_submissions')
-        .insert({ ...VALID_ROW, email, submission_key: key })
-    const key = '6f1c7a52-3b8e-4d0a-9c41-2e5b7d9f0a13'
-    const first = await send(key)
-    const again = await send(key)
+        .insert({ ...VALID_ROW, email, id })
+    const id = '6f1c7a52-3b8e-4d0a-9c41-2e5b7d9f0a13'
+    const first = await send(id)
+    const again = await send(id)
     expect([first.error, first.status]).toEqual([null, 201])
     expect([again.status, again.error?.code, again.error?.message]).toEqual([
       409,
       '23505',
-      'duplicate key value violates unique constraint "contact_submissions_submission_key_key"',
+      'duplicate key value violates unique constraint "contact_submissions_pkey"',
     ])
     const stored = async () =>
       (await test.stored(`select count(*)::int as n from public.contact_submissions where email = '${email}'`))[0].n
     expect(await stored()).toBe(1)
-    // Another key is another message, even with the same words (sent again on purpose, after a success).
+    // Another id is another message, even with the same words (sent again on purpose, after a success).
     expect((await send('0b9e4f3d-7c2a-4e61-8d55-1a6c3b2e9f70')).error).toBeNull()
     expect(await stored()).toBe(2)
   })

@@ -97,11 +97,11 @@ describe.each(Object.entries(kinds))('the cache handler, for a %s', (_, kind) =>
 
 describe('the cache handler, for a JSON answer', () => {
   // As Next stores a fetch: its body in base64, its headers as the service sent them.
-  const answer = (body: string) =>
+  const answer = (body: string, type = 'application/json; charset=utf-8') =>
     ({
       kind: 'FETCH',
       data: {
-        headers: { 'content-type': 'application/json; charset=utf-8' },
+        headers: { 'content-type': type },
         body: Buffer.from(body).toString('base64'),
         status: 200,
         url: 'http://lake.test/query',
@@ -118,6 +118,21 @@ describe('the cache handler, for a JSON answer', () => {
     const key = `/fetch-cache/unreadable-${keys++}`
     await request().set(key, answer(body), kinds.fetch.set)
     expect(await request().get(key, kinds.fetch.get)).toBeNull()
+  })
+
+  it.each([
+    ['a JSON sequence (not one document)', '{"a":1}\n{"b":2}', 'application/json-seq'],
+    ['plain text', 'not JSON', 'text/plain'],
+  ])('keeps an answer of another type whatever its body: %s', async (_, body, type) => {
+    const key = `/fetch-cache/other-type-${keys++}`
+    await request().set(key, answer(body, type), kinds.fetch.set)
+    expect((await request().get(key, kinds.fetch.get))?.value?.kind).toBe('FETCH')
+  })
+
+  it('keeps one that parses, a byte-order mark before it included', async () => {
+    const marked = `/fetch-cache/bom-${keys++}`
+    await request().set(marked, answer('\uFEFF{"result": "kept"}'), kinds.fetch.set)
+    expect((await request().get(marked, kinds.fetch.get))?.value?.kind).toBe('FETCH')
   })
 
   it('keeps one that parses', async () => {
