@@ -104,7 +104,8 @@ export async function testOtherServingModes({
   })
   // Production holds nothing of the twins: neither the standalone folder nor the image's.
   const imageFolder = started.find(({ mode }) => mode.name === 'container image')?.folder
-  for (const folder of [path.join(buildEnv.NEXT_DIST_DIR, 'standalone'), imageFolder].filter(Boolean) as string[]) {
+  const productionFolders = [path.join(buildEnv.NEXT_DIST_DIR, 'standalone'), imageFolder].filter(Boolean) as string[]
+  for (const folder of productionFolders) {
     const traces = twinTraces(folder)
     if (traces.length === 0) continue
     console.error(`✖ ${folder} holds what only the twins need: ${traces.join(', ')}`)
@@ -115,7 +116,7 @@ export async function testOtherServingModes({
   // (The build's own cache grows meanwhile: npm start's server writes into it.)
   const buildCache = path.join(buildEnv.NEXT_DIST_DIR, 'cache', 'fetch-cache')
   const buildReads = existsSync(buildCache) ? readdirSync(buildCache) : []
-  for (const folder of [path.join(buildEnv.NEXT_DIST_DIR, 'standalone'), imageFolder].filter(Boolean) as string[]) {
+  for (const folder of productionFolders) {
     const copied = path.join(folder, buildEnv.NEXT_DIST_DIR, 'cache', 'fetch-cache')
     const held = existsSync(copied) ? readdirSync(copied) : []
     if (held.length > 0 && held.every((entry) => buildReads.includes(entry))) continue
