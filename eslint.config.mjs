@@ -48,6 +48,7 @@ const config = [
       '.data/**',
       '.sanity/**',
       'lib/sanity/sanity.types.ts',
+      'public/styles/**',
       'next-env.d.ts',
       'tests/.*.tmp.*',
       'bench-results/**',

@@ -28,7 +28,8 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: process.env.PLUME_TYPES_CHECKED_APART === '1' },
   experimental: {
     // The stylesheet inside each page's HTML: no render-blocking round trip on a phone
-    // (docs/performance.md); the policy names it by hash.
+    // (docs/performance.md); the policy names it by hash. The site's pages inline only their first
+    // screen's rules (app/first-screen.css) and link the whole sheet below it (components/layout/site-stylesheet.tsx).
     inlineCss: true,
     // Route prediction printed every static route, the hidden inbox's included, in each page's RSC
     // payload (docs/security.md).
@@ -74,12 +75,15 @@ const nextConfig: NextConfig = {
       value: contentSecurityPolicy(kind, sources, { portable: true, draftMode }),
     })
     const noStore = { key: 'Cache-Control', value: 'private, no-store' }
-    // Every path but the build's own files, which get the headers of a file (security-headers.ts).
-    const notBuildFiles = '/:path((?!_next/static/).*)'
+    // Every path but the build's own files, which get the headers of a file (security-headers.ts): Next's,
+    // and the site's whole stylesheet (scripts/lib/site-stylesheet.ts), named after its content.
+    const notBuildFiles = '/:path((?!_next/static/|styles/).*)'
+    const immutable = { key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }
     return [
       // The last matching rule wins for a header both set: the Studio's policy replaces the site's.
       { source: notBuildFiles, headers: [...securityHeaders, csp('site')] },
       { source: '/_next/static/:path*', headers: fileHeaders },
+      { source: '/styles/:path*', headers: [...fileHeaders, immutable] },
       // Editors in draft mode (Next's bypass cookie): the overlays' styles and live updates. Without
       // our server in front Next gives this to any request with that cookie, valid or not: it only
       // loosens the policy of the one who sent it. server/main.ts lets the cookie reach Next only when

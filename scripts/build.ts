@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import nextEnv from '@next/env'
 import { addCompileHints } from './lib/chunk-compile-hints.ts'
 import { addInlineStyleHashes } from './lib/inline-style-hashes.ts'
+import { writeSiteStylesheet } from './lib/site-stylesheet.ts'
 import { subsetFonts } from './lib/subset-fonts.ts'
 import { lockBuild, runningSiteServers } from './lib/site-servers.ts'
 import { exitAfterStopping, runToEnd } from './lib/supervisor.ts'
@@ -85,6 +86,9 @@ rmSync(join(distDir, 'cache', 'fetch-cache'), { recursive: true, force: true })
 // The web fonts cut down to the site's characters (.fonts/, read by lib/fonts.ts).
 for (const { target, before, after } of await subsetFonts())
   console.log(`[build] ${target}: ${(after / 1024).toFixed(1)} KiB (the package's ${(before / 1024).toFixed(1)} KiB)`)
+// The whole stylesheet the pages link after their first screen (public/styles/, scripts/lib/site-stylesheet.ts).
+const stylesheet = await writeSiteStylesheet()
+console.log(`[build] ${stylesheet.href}: ${(stylesheet.bytes / 1024).toFixed(1)} KiB`)
 await step('next', ['build'])
 await stopTwins?.()
 

@@ -10,6 +10,7 @@ import { BackendsConfigError, backendsFromEnv, type BackendsEnv } from '../lib/b
 import { ensureFirstAdmin } from './lib/ensure-first-admin.ts'
 import { buildInputs, buildIsCurrent, writeBuildStamp } from './lib/build-stamp.ts'
 import { certificateTrusted } from './lib/certificate-trust.ts'
+import { watchSiteStylesheet, writeSiteStylesheet } from './lib/site-stylesheet.ts'
 import { subsetFonts } from './lib/subset-fonts.ts'
 import { isPortTaken } from '@plume/twins/free-port'
 import {
@@ -149,6 +150,9 @@ if (dev) {
   if (typegen.code !== 0) await exitAfterStopping(typegen.code)
   // The fonts next dev serves, as the build cuts them (lib/fonts.ts).
   await subsetFonts()
+  // The whole stylesheet the pages link after their first screen, written again as sources change.
+  await writeSiteStylesheet()
+  watchSiteStylesheet()
 } else if (!buildIsCurrent('.next')) {
   console.log('[start] building the site (first run, or sources or public variables changed)…')
   const inputs = buildInputs()

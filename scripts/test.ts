@@ -20,6 +20,7 @@ import { installObservatory } from './lib/observatory.ts'
 import { replicaEnv, SERVING_MODES, servingModeSlug, testOtherServingModes } from './lib/serving-modes.ts'
 import { printSummary, VITEST_REPORT } from './lib/test-summary.ts'
 import { exitOnSignalWith, runToEnd, startProcess, stopAll, stopProcess } from './lib/supervisor.ts'
+import { writeSiteStylesheet } from './lib/site-stylesheet.ts'
 import { lastTestBuildPorts, prepareTestBuild } from './lib/test-build.ts'
 import { freePort, waitForHttp } from '@plume/twins/free-port'
 import { startTestContentLake, startTestSite, startTestSupabase, testServersEnv } from './lib/test-servers.ts'
@@ -108,6 +109,10 @@ const PLAYWRIGHT_REPORTS = [
   ...['studio', 'inbox', 'restart', ...SERVING_MODES.map(servingModeSlug)].map(reportFile),
 ]
 for (const report of PLAYWRIGHT_REPORTS) rmSync(report, { force: true })
+
+// The site's whole stylesheet and its address (scripts/lib/site-stylesheet.ts), before TypeScript reads
+// the address and while no build runs: the build writes them again, identical, and so leaves them as they are.
+await writeSiteStylesheet()
 
 // 2. The lanes. TypeGen leads the static lane; the build, told it runs there, does not run it again
 // (it would write the types while TypeScript reads them) and does not wait for it: it reads only types.

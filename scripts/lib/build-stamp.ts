@@ -10,8 +10,14 @@ const SOURCES = [
   ...['package.json', 'package-lock.json', 'next.config.ts', 'proxy.ts', 'sanity.config.ts', 'sanity.cli.ts'],
   ...['postcss.config.mjs', 'tsconfig.json', 'scripts/build.ts', 'scripts/lib/chunk-compile-hints.ts'],
   ...['scripts/lib/first-load-scripts.ts', 'scripts/lib/inline-style-hashes.ts', 'scripts/lib/prerendered-html.ts'],
+  'scripts/lib/site-stylesheet.ts',
 ]
-const GENERATED = new Set([path.join('lib', 'sanity', 'sanity.types.ts')])
+// The site's whole stylesheet and its address are written by the build from the sources above.
+const GENERATED = new Set([
+  path.join('lib', 'sanity', 'sanity.types.ts'),
+  path.join('lib', 'site-stylesheet-href.ts'),
+  path.join('public', 'styles'),
+])
 
 /** Paths and contents, not modification times: a checkout touches every file it writes. */
 function hashSources(hash: Hash, entry: string) {

@@ -14,8 +14,11 @@ test('every kind of response scores A+ (≥ 120) on MDN HTTP Observatory’s gra
   const script = asset(/<script src="(\/_next\/static\/[^"]+\.js)"/)
   // Inlined into the page (next.config.ts, inlineCss), and still served as a file to client-side navigations.
   const stylesheet = asset(/<style data-precedence="next" data-href="(\/_next\/static\/[^"]+\.css)"/)
+  // The whole stylesheet, linked below the first screen (components/layout/site-stylesheet.tsx).
+  const siteStylesheet = asset(/<link rel="stylesheet" href="(\/styles\/site\.[\w-]+\.css)"/)
   expect(script, 'a script of the home page').toBeTruthy()
   expect(stylesheet, 'the stylesheet of the home page, inlined').toBeTruthy()
+  expect(siteStylesheet, 'the whole stylesheet, linked by the home page').toBeTruthy()
 
   const targets: { path: string; status: number; method?: 'POST' }[] = [
     ...PUBLIC_PATHS.flatMap((path) => [localized(path, 'fr'), localized(path, 'en')]).map((path) => ({
@@ -35,6 +38,7 @@ test('every kind of response scores A+ (≥ 120) on MDN HTTP Observatory’s gra
     { path: '/icon.svg', status: 200 },
     { path: script!, status: 200 },
     { path: stylesheet!, status: 200 },
+    { path: siteStylesheet!, status: 200 },
     { path: '/%ff', status: 400 }, // answered by server/http-server.ts itself
   ]
   const below: string[] = []

@@ -7,6 +7,7 @@ import { ContactDialogProvider } from '@/components/contact/contact-dialog-conte
 import { ScrollToTop } from '@/components/layout/scroll-to-top'
 import { SiteFooter } from '@/components/layout/site-footer'
 import { SiteHeader } from '@/components/layout/site-header'
+import { SiteStylesheet } from '@/components/layout/site-stylesheet'
 import { DraftModeTools } from '@/components/preview/draft-mode-tools'
 import { Toaster } from '@/components/ui/toaster'
 import { getContactCopy } from '@/lib/contact/get-contact-copy'
@@ -15,7 +16,7 @@ import { isLocale, locales } from '@/lib/i18n/routing'
 import { sanityFetch } from '@/lib/sanity/fetch'
 import { serviceNavQuery, siteSettingsQuery } from '@/lib/sanity/queries'
 import { siteUrl } from '@/lib/seo/site-url'
-import '../../globals.css'
+import '../../first-screen.css'
 
 type LayoutProps = { children: ReactNode; params: Promise<{ locale: string }> }
 
@@ -63,6 +64,7 @@ export default async function SiteLayout({ children, params }: LayoutProps) {
           <main id="main" tabIndex={-1} className="flex-1 pt-[4.5rem] outline-none">
             {children}
           </main>
+          <SiteStylesheet />
           <SiteFooter settings={settings} services={navServices} />
           <Toaster dismissLabel={t('dismiss')} />
         </ContactDialogProvider>

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next'
+import { SiteStylesheet } from '@/components/layout/site-stylesheet'
 import { BenefitsSection } from '@/components/sections/benefits-section'
 import { ClientLogos } from '@/components/sections/client-logos'
 import { CtaBand } from '@/components/sections/cta-band'
@@ -61,6 +62,7 @@ export default async function HomePage({ params }: Props) {
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} />
       <HomeHero hero={page.hero} bookingUrl={settings.bookingUrl} bookingLabel={settings.bookingLabel} />
+      <SiteStylesheet />
       <ServicesSection heading={page.servicesSection} services={home.services} />
       <BenefitsSection heading={page.benefitsSection} benefits={home.benefits} />
       <ClientLogos title={page.clientsSection?.title} clients={home.clients} />

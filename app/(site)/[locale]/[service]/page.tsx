@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { OpenContactDialogButton } from '@/components/contact/open-contact-dialog-button'
+import { SiteStylesheet } from '@/components/layout/site-stylesheet'
 import { CtaBand } from '@/components/sections/cta-band'
 import { NotFoundResponse } from '@/components/sections/not-found-response'
 import { PackageCards } from '@/components/sections/package-cards'
@@ -86,6 +87,7 @@ export default async function ServicePage({ params }: Props) {
           </div>
         </Container>
       </section>
+      <SiteStylesheet />
       <section aria-labelledby="features-title" className="render-when-visible py-20 sm:py-24">
         <Container>
           <SectionHeading id="features-title" title={page.featuresTitle} />

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next'
+import { SiteStylesheet } from '@/components/layout/site-stylesheet'
 import { CtaBand } from '@/components/sections/cta-band'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { Container } from '@/components/ui/container'
@@ -69,6 +70,7 @@ export default async function AboutPage({ params }: Props) {
           ) : null}
         </Container>
       </section>
+      <SiteStylesheet />
       <section aria-labelledby="journey-title" className="render-when-visible bg-sand py-20 sm:py-24">
         <Container>
           <SectionHeading id="journey-title" title={page.journeyTitle} />

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { LazyContactForm } from '@/components/contact/lazy-contact-form'
+import { SiteStylesheet } from '@/components/layout/site-stylesheet'
 import { ContactDetails } from '@/components/sections/contact-details'
 import { buttonClasses } from '@/components/ui/button-styles'
 import { Container } from '@/components/ui/container'
@@ -48,6 +49,7 @@ export default async function ContactPage({ params }: Props) {
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-muted sm:text-xl">{page.hero?.intro}</p>
         </Container>
       </section>
+      <SiteStylesheet />
       <Container className="grid gap-12 pb-20 lg:grid-cols-[1fr_1.4fr]">
         <div className="space-y-10">
           <ContactDetails title={page.detailsTitle} settings={settings} />

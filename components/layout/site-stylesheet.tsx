@@ -1,0 +1,15 @@
+import { siteStylesheetHref } from '@/lib/site-stylesheet-href'
+
+/*
+ * The site's whole stylesheet, linked where a page's first screen ends (and by the layout before the
+ * footer, for pages that end there). A stylesheet in the <body> holds the browser's reading of the page
+ * until it has arrived, not the painting of what came before it: the first frame lays out and paints
+ * the header and the hero, set by the rules inlined in the <head> (app/first-screen.css), without first
+ * parsing, styling and setting the text of everything below. On a phone's slow link that frame comes
+ * 30-60 ms sooner (docs/performance.md); the file is immutable, so a later page finds it cached and is
+ * not held at all. Rendered in place (no `precedence`): React would otherwise hoist it into the <head>,
+ * where it would hold the first frame instead.
+ */
+export function SiteStylesheet() {
+  return <link rel="stylesheet" href={siteStylesheetHref} />
+}
