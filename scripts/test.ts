@@ -110,10 +110,8 @@ const PLAYWRIGHT_REPORTS = [
 ]
 for (const report of PLAYWRIGHT_REPORTS) rmSync(report, { force: true })
 
-// The site's whole stylesheet and its address (scripts/lib/site-stylesheet.ts), before TypeScript reads
-// the address and while no build runs: the build writes them again, identical, and so leaves them as they are.
+// The whole stylesheet's address, for TypeScript; the build writes it again, identical, so leaves it as is.
 await writeSiteStylesheet()
-
 // 2. The lanes. TypeGen leads the static lane; the build, told it runs there, does not run it again
 // (it would write the types while TypeScript reads them) and does not wait for it: it reads only types.
 const typesChecked = wants('static')

@@ -5,7 +5,7 @@ import { vercelStegaDecode, vercelStegaSplit } from '@vercel/stega'
 import { useEffect } from 'react'
 import { fieldsToReview, pathToString } from '@/lib/i18n/translation-status'
 
-/** The attribute that outlines a text (app/globals.css): its value is the label shown beside it. */
+/** The attribute that outlines a text (app/site-design.css): its value is the label shown beside it. */
 const MARK = 'data-translation-review'
 const LABEL = 'à revoir'
 

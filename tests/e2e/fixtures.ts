@@ -89,7 +89,7 @@ export const test = base.extend<{ cspViolations: string[]; consoleErrors: string
 /**
  * For tests that read pages at rest (the page loops: axe, reflow, text spacing, metadata, hydration):
  * pages loaded with reduced motion asked for are at rest as soon as they have loaded. They are the same
- * pages: with reduced motion the site changes only how things move (app/globals.css: animations and
+ * pages: with reduced motion the site changes only how things move (app/site-design.css: animations and
  * transitions of 0.01 ms, instant scrolling; the contact dialog appears without its fade), so every
  * colour, size and position a check reads is the one a visitor sees once the hero has faded in. It
  * halves what a page load costs the browser here (0.45–0.7 → 0.3 CPU-s, measured on eight pages).

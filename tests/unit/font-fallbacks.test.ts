@@ -166,7 +166,8 @@ describe('the fonts’ local fallbacks (app/font-fallbacks.css)', () => {
   })
 
   it('every font stack names its fallbacks right after its web font', () => {
-    const globals = readFileSync(join(root, 'app', 'globals.css'), 'utf8')
+    // The site's design, which both its stylesheets import (app/globals.css, app/first-screen.css).
+    const globals = readFileSync(join(root, 'app', 'site-design.css'), 'utf8')
     expect(globals).toContain("@import './font-fallbacks.css';")
     expect(globals).toMatch(/--font-sans: var\(--font-inter\), 'Inter Fallback', 'Inter Fallback Roboto',/)
     expect(globals).toMatch(/--font-display: var\(--font-fraunces\), 'Fraunces Fallback', 'Fraunces Fallback Noto',/)
