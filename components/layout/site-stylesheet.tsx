@@ -1,8 +1,9 @@
 import { siteStylesheetHref } from '@/lib/site-stylesheet-href'
 
 /*
- * The site's whole stylesheet, linked where a page's first screen ends (and by the layout before the
- * footer, for pages that end there). A stylesheet in the <body> holds the browser's reading of the page
+ * The site's whole stylesheet, linked where a page's first screen ends, and by the layout after the
+ * footer: on the pages that hold no more than a screen and a footer (the 404, the legal pages), and so
+ * that the file stays in the document across client-side navigations. A stylesheet in the <body> holds the browser's reading of the page
  * until it has arrived, not the painting of what came before it: the first frame lays out and paints
  * the header and the hero, set by the rules inlined in the <head> (app/first-screen.css), without first
  * parsing, styling and setting the text of everything below. On a phone's slow link that frame comes

@@ -3,7 +3,7 @@ import { LAYOUT_PATHS } from './public-routes'
 
 /*
  * A page's first screen is drawn by the rules inlined in its <head> (app/first-screen.css) while the
- * browser waits for the site's whole stylesheet, linked right below that screen and before the footer
+ * browser waits for the site's whole stylesheet, linked right below that screen and after the footer
  * (components/layout/site-stylesheet.tsx). With that file held back, what the page shows must already
  * look as it will once the file has come: every element's computed style and box the same. And the
  * browser must not have read past the link: nothing below it exists yet, so the first frame holds the
@@ -59,12 +59,13 @@ for (const { name, viewport } of SIZES) {
         ;(window as unknown as { firstScreen: unknown }).firstScreen = { saved, look }
         return {
           above: saved.length,
-          footer: document.querySelector('footer') !== null,
+          // The last element read is the link: the browser has read nothing below it.
+          lastRead: [...document.body.querySelectorAll('*')].at(-1) === link,
           sectionsBelow: document.querySelectorAll('.render-when-visible').length,
         }
       })
       expect(before.above, `${path}: elements above the link`).toBeGreaterThan(20)
-      expect(before.footer, `${path}: the footer, below the link, is not read yet`).toBe(false)
+      expect(before.lastRead, `${path}: the browser stopped reading at the link`).toBe(true)
       expect(before.sectionsBelow, `${path}: no section below the first screen is read yet`).toBe(0)
       for (const release of held) await release()
       await loaded
@@ -85,7 +86,7 @@ for (const { name, viewport } of SIZES) {
               const name = `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}">`
               const now = look(element)
               // The link's ancestors (body, main) grow with what comes below it, and so may a flex or grid
-              // item beside it (main, in a body whose footer comes later): their sizes are left out.
+              // item beside it (main, in a body that grows below the link): their sizes are left out.
               const holdsLink = (node: Element | null) => node?.querySelector(LINK) != null
               const parent = element.parentElement
               const grows =
@@ -110,16 +111,17 @@ for (const { name, viewport } of SIZES) {
 test('the whole stylesheet is a file a browser keeps: named after its content, immutable', async ({ request }) => {
   const home = await (await request.get('/en')).text()
   const links = [...home.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map(([, href]) => href)
-  // One file, linked below the first screen and again before the footer (the pages that end there).
+  // One file, linked below the first screen and again after the footer.
   expect(new Set(links).size, links.join(', ')).toBe(1)
   expect(links[0]).toMatch(/^\/styles\/site\.[\w-]{12}\.css$/)
   const response = await request.get(links[0])
   expect(response.status()).toBe(200)
   expect(response.headers()['content-type']).toMatch(/^text\/css/)
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
-  // The whole sheet: the footer's rules, which the inlined first screen leaves out, are in it.
+  // The whole sheet: the rules of the sections below the first screen, which the inlined ones leave
+  // out, are in it (`scroll-mt-24`: where the header's links to those sections scroll to).
   const css = await response.text()
-  expect(home).toContain('<footer class="bg-night')
-  expect(css).toContain('.bg-night{')
-  expect(home.slice(0, home.indexOf('<body'))).not.toContain('.bg-night{')
+  expect(home).toMatch(/<section id="services" [^>]*class="[^"]*scroll-mt-24/)
+  expect(css).toContain('.scroll-mt-24{')
+  expect(home.slice(0, home.indexOf('<body'))).not.toContain('.scroll-mt-24{')
 })

@@ -64,8 +64,8 @@ export default async function SiteLayout({ children, params }: LayoutProps) {
           <main id="main" tabIndex={-1} className="flex-1 pt-[4.5rem] outline-none">
             {children}
           </main>
-          <SiteStylesheet />
           <SiteFooter settings={settings} services={navServices} />
+          <SiteStylesheet />
           <Toaster dismissLabel={t('dismiss')} />
         </ContactDialogProvider>
         <DraftModeTools />
