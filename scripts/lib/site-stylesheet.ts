@@ -61,7 +61,7 @@ export async function writeSiteStylesheet(root = process.cwd()): Promise<{ href:
 }
 
 /** `npm run dev`: writes the stylesheet again whenever a file it is made from changes. */
-export function watchSiteStylesheet(root = process.cwd()): () => void {
+export function watchSiteStylesheet(root = process.cwd()): void {
   let timer: NodeJS.Timeout | undefined
   let running = Promise.resolve()
   const rewrite = () => {
@@ -70,15 +70,11 @@ export function watchSiteStylesheet(root = process.cwd()): () => void {
       .then(({ href }) => console.log(`[dev] the site's stylesheet is ${href}`))
       .catch((error: Error) => console.error(`[dev] the site's stylesheet was not written: ${error.message}`))
   }
-  const watchers = ['app', 'components', 'lib'].map((folder) =>
+  // The folders app/globals.css takes classes from; the watchers end with the dev process.
+  for (const folder of ['app', 'components', 'lib'])
     watch(path.join(root, folder), { recursive: true }, (_event, file) => {
       if (!file || path.join(folder, file) === HREF_MODULE || !/\.(tsx?|css)$/.test(file)) return
       clearTimeout(timer)
       timer = setTimeout(rewrite, 150)
-    }),
-  )
-  return () => {
-    clearTimeout(timer)
-    for (const watcher of watchers) watcher.close()
-  }
+    })
 }
