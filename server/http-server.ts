@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { NON_DOCUMENT_POLICY, securityHeaders } from '../lib/security/security-headers.ts'
-import { malformedRequestTarget, originForm } from './target-form.ts'
+import { BAD_ADDRESS_TEXT, malformedRequestTarget, originForm } from './target-form.ts'
 
 /**
  * How long the site waits on a client, in ms. A client that opens connections and sends nothing, or
@@ -72,7 +72,7 @@ export function createSiteServer(
       const problem = malformedRequestTarget(target)
       if (problem) {
         // The site's language first: a visitor who followed a broken link reads it too.
-        const body = `Adresse invalide : le site ne peut pas la lire.\nBad Request: ${problem}\n`
+        const body = `${BAD_ADDRESS_TEXT}\nBad Request: ${problem}\n`
         response.writeHead(400, { ...BAD_REQUEST_HEADERS, 'Content-Length': Buffer.byteLength(body) })
         response.end(body)
         return

@@ -1,3 +1,6 @@
+/** What a visitor reads for an address the site cannot read, in the site's language first. */
+export const BAD_ADDRESS_TEXT = 'Adresse invalide : le site ne peut pas la lire.'
+
 /**
  * Why Next.js's router cannot take this HTTP request target, or null when it can. Its router throws on
  * two kinds, and `next start` then answers 500: a target that is neither a path nor an absolute URL

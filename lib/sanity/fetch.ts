@@ -1,4 +1,5 @@
 import 'server-only'
+import type { ClientPerspective } from '@sanity/client'
 import { stegaEncodeSourceMap, type ContentSourceMap } from '@sanity/client/stega'
 import { cookies } from 'next/headers'
 import { resolvePerspectiveFromCookies } from 'next-sanity/live'
@@ -8,6 +9,7 @@ import { withFrenchTypography } from '@/lib/i18n/french-typography'
 import type { Locale } from '@/lib/i18n/routing'
 import { CONTENT_DEADLINE_MS, createSanityClient } from './client'
 import { explainContentLakeFailure } from './content-lake-failure'
+import { lastGoodContent, rememberContent } from './last-good-content'
 import { unreachable } from '@/lib/service-reachability'
 import { sanityServerApiUrl, sanityStudioUrl } from './env'
 import { previewToken } from './preview-token'
@@ -37,11 +39,52 @@ export const sanityFetch = cache(async function sanityFetch<const Q extends stri
   params: QueryParams = {},
 ): Promise<QueryResult<Q>> {
   if (!(await hasDraftAccess())) return sanityFetchPublished(query, params)
-  const { result, resultSourceMap } = await fetchDraft<Q>(query, params)
-  const typeset = typography(result, params)
-  return resultSourceMap
-    ? stegaEncodeSourceMap(typeset, resultSourceMap, { enabled: true, studioUrl: sanityStudioUrl })
+  const perspective = await resolvePerspectiveFromCookies({ cookies: await cookies() })
+  // The probe runs beside the read: a healthy Content Lake costs no extra wait, a hung one the deadline once.
+  const [unreadable, read] = await Promise.all([
+    draftsUnreadable(),
+    fetchDraft<Q>(query, params, perspective).then(
+      (answer) => answer,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    ),
+  ])
+  let draft: DraftAnswer<Q>
+  if (unreadable !== null) {
+    // Drafts that cannot be read leave the editor the last version this server read (Next's data cache,
+    // which keeps the published site's, is bypassed in draft mode) and a banner that says so
+    // (components/preview), not an error page: these drafts as last read, else the published content.
+    draft = lastGoodContent<DraftAnswer<Q>>(JSON.stringify(perspective), query, params) ?? {
+      result: lastGoodContent<QueryResult<Q>>(PUBLISHED, query, params) ?? (await fetchContent<Q>(query, params)),
+    }
+  } else if (read instanceof Error) {
+    throw read
+  } else {
+    draft = read
+    if (read.result != null) rememberContent(JSON.stringify(perspective), query, params, read)
+  }
+  const typeset = typography(draft.result, params)
+  return draft.resultSourceMap
+    ? stegaEncodeSourceMap(typeset, draft.resultSourceMap, { enabled: true, studioUrl: sanityStudioUrl })
     : typeset
+})
+
+type DraftAnswer<Q extends string> = { result: QueryResult<Q>; resultSourceMap?: ContentSourceMap }
+
+/** The published perspective's key among the answers kept (last-good-content.ts). */
+const PUBLISHED = 'published'
+
+/**
+ * Why this request cannot read drafts (the Content Lake unreachable, or refusing the preview token), or
+ * null when it can: one small read with the preview token, once per request. The page's draft reads
+ * and its banner both follow this answer, so the banner never says drafts are shown when they may not be.
+ */
+export const draftsUnreadable = cache(async function draftsUnreadable(): Promise<string | null> {
+  try {
+    await fetchDraft('count(*[_id == "_"])', {}, 'drafts')
+    return null
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
 })
 
 /** Published content, whatever the request: for code that runs with no request (generateStaticParams). */
@@ -64,6 +107,7 @@ async function fetchContent<const Q extends string>(query: Q, params: QueryParam
       signal: AbortSignal.timeout(CONTENT_DEADLINE_MS),
     })
     contentLakeAnswered()
+    if (result != null) rememberContent(PUBLISHED, query, params, result)
     return result
   } catch (error) {
     throw explainConnectionError(error)
@@ -73,14 +117,15 @@ async function fetchContent<const Q extends string>(query: Q, params: QueryParam
 async function fetchDraft<const Q extends string>(
   query: Q,
   params: QueryParams,
-): Promise<{ result: QueryResult<Q>; resultSourceMap?: ContentSourceMap }> {
+  perspective: ClientPerspective,
+): Promise<DraftAnswer<Q>> {
   client ??= createSanityClient()
   const token = previewToken()
   if (!token) throw new Error('Draft mode needs a token that reads drafts: set SANITY_API_READ_TOKEN (a Viewer token).')
   try {
     return await client.fetch<QueryResult<Q>>(query, params, {
       filterResponse: false,
-      perspective: await resolvePerspectiveFromCookies({ cookies: await cookies() }),
+      perspective,
       resultSourceMap: 'withKeyArraySelector',
       stega: false,
       token,

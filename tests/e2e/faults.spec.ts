@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { fill, toastDescription, toastTitle, uniqueEmail, waitFillTime } from './contact-kit'
 import { expect, test } from './fixtures'
 import { localized, PUBLIC_PATHS } from './public-routes'
-import { lake, lakeUrl } from './studio-kit'
+import { createPreviewSecret, lake, lakeUrl } from './studio-kit'
 import { freePort } from '@plume/twins/free-port'
 
 /*
@@ -50,10 +50,20 @@ function runNode(args: string[], env: Record<string, string>) {
   return { child, exited, output: () => ({ stdout, stderr }) }
 }
 
-test('the Content Lake paused right after a publish: every public page answers 200 with its last version; resumed, the new words', async ({
+test('the Content Lake paused right after a publish: every public page answers 200 with its last version, an editor previewing drafts the last one loaded and why; resumed, the new words', async ({
   request,
+  browser,
+  baseURL,
 }) => {
   test.setTimeout(120_000)
+  // An editor in draft mode (a context of its own: its cookies must not reach the visitor's requests).
+  const editor = await browser.newContext({ baseURL })
+  const enable = await editor.request.get(
+    `/api/draft-mode/enable?sanity-preview-secret=${await createPreviewSecret(baseURL!)}&sanity-preview-pathname=/en`,
+    { maxRedirects: 0 },
+  )
+  expect(enable.status()).toBe(307)
+  expect(await (await editor.request.get('/en')).text()).toContain('You are seeing unpublished changes.')
   const title = `Malgré la panne ${Date.now().toString(36)}`
   // Before the outage, a visit the site renders afresh (an unknown address): what its layout reads is
   // then in the data cache, as on any site that has served a visitor. A reused test build's own cache is
@@ -79,13 +89,23 @@ test('the Content Lake paused right after a publish: every public page answers 2
     // A page nobody asked for before (an old link, a typo) cannot be read either: no service of the menu
     // the site kept has that slug, so it is the 404, not an error page. And an editor opening a preview,
     // whose secret the Content Lake must check, is told in the frame why it cannot open.
-    const [unknown, preview] = await Promise.all([
+    // The editor already previewing gets the page as last loaded and a banner saying so, not an error page;
+    // the live updates' relay says it cannot reach the Content Lake instead of holding the page's stream.
+    const [unknown, preview, drafts, live] = await Promise.all([
       request.get(`/tarifs-${Date.now().toString(36)}`, { timeout: 20_000 }),
       request.get('/api/draft-mode/enable?sanity-preview-secret=s&sanity-preview-pathname=/', {
         timeout: 20_000,
         maxRedirects: 0,
       }),
+      editor.request.get('/en', { timeout: 20_000 }),
+      editor.request.get('/api/draft-mode/live', { timeout: 20_000 }),
     ])
+    expect(drafts.status()).toBe(200)
+    const previewed = await drafts.text()
+    expect(previewed).toContain('data-testid="draft-mode-banner"')
+    expect(previewed).toContain('Drafts cannot be read right now: you are seeing the last version loaded.')
+    expect(previewed).toMatch(/<h1[^>]*>[^<]*\S/)
+    expect(live.status()).toBe(502)
     expect(unknown.status()).toBe(404)
     expect(await unknown.text()).toContain('data-testid="not-found-home"')
     expect([preview.status(), await preview.text()]).toEqual([
@@ -96,6 +116,7 @@ test('the Content Lake paused right after a publish: every public page answers 2
   await expect
     .poll(async () => (await (await request.get('/')).text()).includes(title), { timeout: 30_000, intervals: [250] })
     .toBe(true)
+  await editor.close()
 })
 
 test('Supabase paused: the form says « Une erreur s’est produite » within its deadline, every field still filled', async ({

@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server'
 import { draftAccessUntil } from '@/lib/draft-mode/draft-access'
-import { createSanityClient } from '@/lib/sanity/client'
+import { CONTENT_DEADLINE_MS, createSanityClient } from '@/lib/sanity/client'
 import { sanityDataset } from '@/lib/sanity/env'
 import { previewToken } from '@/lib/sanity/preview-token'
 
@@ -26,6 +26,10 @@ export async function GET(request: NextRequest) {
   url.searchParams.set('tag', 'preview')
   const lastEventId = request.headers.get('last-event-id')
   let upstream: Response
+  // The stream may last until draft access ends, but its answer must start within the deadline: a hung
+  // Content Lake would otherwise hold the request (and the page's EventSource) open without a word.
+  const answered = new AbortController()
+  const deadline = setTimeout(() => answered.abort(), CONTENT_DEADLINE_MS)
   try {
     upstream = await fetch(url, {
       headers: {
@@ -33,11 +37,13 @@ export async function GET(request: NextRequest) {
         Accept: 'text/event-stream',
         ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}),
       },
-      signal: AbortSignal.any([request.signal, AbortSignal.timeout(Math.max(0, until - Date.now()))]),
+      signal: AbortSignal.any([request.signal, answered.signal, AbortSignal.timeout(Math.max(0, until - Date.now()))]),
       cache: 'no-store',
     })
   } catch {
     return Response.json({ error: 'The Content Lake cannot be reached' }, { status: 502, headers: noStore })
+  } finally {
+    clearTimeout(deadline)
   }
   if (!upstream.ok || !upstream.body) {
     await upstream.body?.cancel()
