@@ -37,7 +37,7 @@ export async function DraftModeTools() {
           {t('exit')}
         </a>
       </aside>
-      <VisualEditingLoader onPerspectiveChange={perspectiveChangeAction} />
+      <VisualEditingLoader onPerspectiveChange={perspectiveChangeAction} stale={unreadable} />
     </>
   )
 }

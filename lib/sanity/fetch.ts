@@ -9,7 +9,7 @@ import { withFrenchTypography } from '@/lib/i18n/french-typography'
 import type { Locale } from '@/lib/i18n/routing'
 import { CONTENT_DEADLINE_MS, createSanityClient } from './client'
 import { explainContentLakeFailure } from './content-lake-failure'
-import { lastGoodContent, rememberContent } from './last-good-content'
+import { LastGoodContent } from './last-good-content'
 import { unreachable } from '@/lib/service-reachability'
 import { sanityServerApiUrl, sanityStudioUrl } from './env'
 import { previewToken } from './preview-token'
@@ -40,27 +40,36 @@ export const sanityFetch = cache(async function sanityFetch<const Q extends stri
 ): Promise<QueryResult<Q>> {
   if (!(await hasDraftAccess())) return sanityFetchPublished(query, params)
   const perspective = await resolvePerspectiveFromCookies({ cookies: await cookies() })
-  // The probe runs beside the read: a healthy Content Lake costs no extra wait, a hung one the deadline once.
-  const [unreadable, read] = await Promise.all([
-    draftsUnreadable(),
-    fetchDraft<Q>(query, params, perspective).then(
-      (answer) => answer,
-      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-    ),
-  ])
+  const key = answerKey(JSON.stringify(perspective), query, params)
+  // The read and the probe run side by side: a healthy Content Lake costs no extra wait. The read's
+  // answer is used whenever it comes; once the probe finds drafts unreadable the read is dropped, so a
+  // hung Content Lake costs one deadline per page, however many reads follow one another.
+  const reading = new AbortController()
+  const read = fetchDraft<Q>(query, params, perspective, reading.signal).then(
+    (answer) => answer,
+    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+  )
+  const probe = draftsUnreadable()
+  const probed = async (): Promise<DraftAnswer<Q> | Error | DraftsProblem> => (await probe) ?? read
+  const first = await Promise.race([read, probed()])
   let draft: DraftAnswer<Q>
-  if (unreadable !== null) {
-    // Drafts that cannot be read leave the editor the last version this server read (Next's data cache,
-    // which keeps the published site's, is bypassed in draft mode) and a banner that says so
-    // (components/preview), not an error page: these drafts as last read, else the published content.
-    draft = lastGoodContent<DraftAnswer<Q>>(JSON.stringify(perspective), query, params) ?? {
-      result: lastGoodContent<QueryResult<Q>>(PUBLISHED, query, params) ?? (await fetchContent<Q>(query, params)),
-    }
-  } else if (read instanceof Error) {
-    throw read
+  if (!(first instanceof Error) && !('reason' in first)) {
+    draft = first
+    if (draft.result != null) draftAnswers.remember(key, draft)
   } else {
-    draft = read
-    if (read.result != null) rememberContent(JSON.stringify(perspective), query, params, read)
+    const problem = first instanceof Error ? await probe : first
+    if (problem === null) throw first
+    reading.abort()
+    // Drafts that cannot be read leave the editor the page as this server last read it (these drafts,
+    // else the published content; Next's data cache is bypassed in draft mode) and a banner that says
+    // so (components/preview), not an error page.
+    const kept = draftAnswers.recall(key) as DraftAnswer<Q> | undefined
+    const published = publishedAnswers.recall(answerKey(PUBLISHED, query, params)) as QueryResult<Q> | undefined
+    if (kept) draft = kept
+    else if (published !== undefined) draft = { result: published }
+    // Unreachable, the published read would only wait out the deadline a second time.
+    else if (problem.unreachable) throw new Error(problem.reason)
+    else draft = { result: await fetchContent<Q>(query, params) }
   }
   const typeset = typography(draft.result, params)
   return draft.resultSourceMap
@@ -70,20 +79,39 @@ export const sanityFetch = cache(async function sanityFetch<const Q extends stri
 
 type DraftAnswer<Q extends string> = { result: QueryResult<Q>; resultSourceMap?: ContentSourceMap }
 
-/** The published perspective's key among the answers kept (last-good-content.ts). */
+/** Why drafts cannot be read, and whether for want of an answer (rather than a refusal). */
+type DraftsProblem = { reason: string; unreachable: boolean }
+
+/** The published perspective's key among the answers kept. */
 const PUBLISHED = 'published'
+const answerKey = (perspective: string, query: string, params: QueryParams) =>
+  `${perspective}\u0000${query}\u0000${JSON.stringify(params)}`
+/** What draft mode falls back on (last-good-content.ts): the public site's reads and an editor's apart. */
+const publishedAnswers = new LastGoodContent(100)
+const draftAnswers = new LastGoodContent(100)
+
+/** Refusals already logged (a wrong or missing preview token would otherwise be logged on every page). */
+const refusalsLogged = new Set<string>()
 
 /**
  * Why this request cannot read drafts (the Content Lake unreachable, or refusing the preview token), or
  * null when it can: one small read with the preview token, once per request. The page's draft reads
  * and its banner both follow this answer, so the banner never says drafts are shown when they may not be.
  */
-export const draftsUnreadable = cache(async function draftsUnreadable(): Promise<string | null> {
+export const draftsUnreadable = cache(async function draftsUnreadable(): Promise<DraftsProblem | null> {
   try {
     await fetchDraft('count(*[_id == "_"])', {}, 'drafts')
     return null
   } catch (error) {
-    return error instanceof Error ? error.message : String(error)
+    const reason = error instanceof Error ? error.message : String(error)
+    const unreachable = (error as { unreachable?: unknown }).unreachable === true
+    // An outage is logged once by explainConnectionError; a refusal (which only a change of
+    // configuration mends) once per reason here.
+    if (!unreachable && !refusalsLogged.has(reason) && refusalsLogged.size < 20) {
+      refusalsLogged.add(reason)
+      console.error(`[draft mode] drafts cannot be read: ${reason}. Editors previewing see the last version loaded.`)
+    }
+    return { reason, unreachable }
   }
 })
 
@@ -107,7 +135,7 @@ async function fetchContent<const Q extends string>(query: Q, params: QueryParam
       signal: AbortSignal.timeout(CONTENT_DEADLINE_MS),
     })
     contentLakeAnswered()
-    if (result != null) rememberContent(PUBLISHED, query, params, result)
+    if (result != null) publishedAnswers.remember(answerKey(PUBLISHED, query, params), result)
     return result
   } catch (error) {
     throw explainConnectionError(error)
@@ -118,6 +146,7 @@ async function fetchDraft<const Q extends string>(
   query: Q,
   params: QueryParams,
   perspective: ClientPerspective,
+  signal?: AbortSignal,
 ): Promise<DraftAnswer<Q>> {
   client ??= createSanityClient()
   const token = previewToken()
@@ -130,7 +159,9 @@ async function fetchDraft<const Q extends string>(
       stega: false,
       token,
       cache: 'no-store',
-      signal: AbortSignal.timeout(CONTENT_DEADLINE_MS),
+      signal: signal
+        ? AbortSignal.any([signal, AbortSignal.timeout(CONTENT_DEADLINE_MS)])
+        : AbortSignal.timeout(CONTENT_DEADLINE_MS),
     })
   } catch (error) {
     throw explainConnectionError(error)
@@ -163,7 +194,7 @@ function contentLakeAnswered() {
  * certificate, no answer within the deadline, a 5xx) is also said once per outage, naming the address
  * and the variable it comes from; pages served before keep their last good version meanwhile.
  */
-function explainConnectionError(error: unknown): Error {
+function explainConnectionError(error: unknown): Error & { unreachable: boolean } {
   const explained = explainContentLakeFailure(error, sanityServerApiUrl, CONTENT_DEADLINE_MS)
   if (explained.unreachable && unreachableSince === undefined) {
     unreachableSince = Date.now()
@@ -173,5 +204,5 @@ function explainConnectionError(error: unknown): Error {
         'their last good version until it answers. Offline, `npm start` and `npm run dev` start the local one and set its address.',
     )
   }
-  return explained.error
+  return Object.assign(explained.error, { unreachable: explained.unreachable !== undefined })
 }

@@ -50,7 +50,7 @@ function runNode(args: string[], env: Record<string, string>) {
   return { child, exited, output: () => ({ stdout, stderr }) }
 }
 
-test('the Content Lake paused right after a publish: every public page answers 200 with its last version, an editor previewing drafts the last one loaded and why; resumed, the new words', async ({
+test('the Content Lake paused right after a publish: every public page answers 200 with its last version, an editor previewing drafts the last one loaded and why; resumed, the new words and a preview that follows edits again', async ({
   request,
   browser,
   baseURL,
@@ -63,7 +63,10 @@ test('the Content Lake paused right after a publish: every public page answers 2
     { maxRedirects: 0 },
   )
   expect(enable.status()).toBe(307)
-  expect(await (await editor.request.get('/en')).text()).toContain('You are seeing unpublished changes.')
+  const previewed = await editor.newPage()
+  await previewed.goto('/en')
+  const detail = previewed.getByTestId('draft-mode-detail')
+  await expect(detail).toHaveText('You are seeing unpublished changes.')
   const title = `Malgré la panne ${Date.now().toString(36)}`
   // Before the outage, a visit the site renders afresh (an unknown address): what its layout reads is
   // then in the data cache, as on any site that has served a visitor. A reused test build's own cache is
@@ -89,23 +92,26 @@ test('the Content Lake paused right after a publish: every public page answers 2
     // A page nobody asked for before (an old link, a typo) cannot be read either: no service of the menu
     // the site kept has that slug, so it is the 404, not an error page. And an editor opening a preview,
     // whose secret the Content Lake must check, is told in the frame why it cannot open.
-    // The editor already previewing gets the page as last loaded and a banner saying so, not an error page;
-    // the live updates' relay says it cannot reach the Content Lake instead of holding the page's stream.
-    const [unknown, preview, drafts, live] = await Promise.all([
+    // The editor already previewing, reloading, gets the page as last loaded and a banner saying so, not
+    // an error page; the live updates' relay tells the page's EventSource to ask again later instead of
+    // holding it open or ending it.
+    const [unknown, preview, reloaded, live] = await Promise.all([
       request.get(`/tarifs-${Date.now().toString(36)}`, { timeout: 20_000 }),
       request.get('/api/draft-mode/enable?sanity-preview-secret=s&sanity-preview-pathname=/', {
         timeout: 20_000,
         maxRedirects: 0,
       }),
-      editor.request.get('/en', { timeout: 20_000 }),
+      previewed.reload({ timeout: 20_000 }),
       editor.request.get('/api/draft-mode/live', { timeout: 20_000 }),
     ])
-    expect(drafts.status()).toBe(200)
-    const previewed = await drafts.text()
-    expect(previewed).toContain('data-testid="draft-mode-banner"')
-    expect(previewed).toContain('Drafts cannot be read right now: you are seeing the last version loaded.')
-    expect(previewed).toMatch(/<h1[^>]*>[^<]*\S/)
-    expect(live.status()).toBe(502)
+    expect(reloaded?.status()).toBe(200)
+    await expect(detail).toHaveText('Drafts cannot be read right now: you are seeing the last version loaded.')
+    await expect(previewed.getByRole('heading', { level: 1 })).not.toBeEmpty()
+    expect([live.status(), live.headers()['content-type'], await live.text()]).toEqual([
+      200,
+      'text/event-stream; charset=utf-8',
+      'retry: 5000\nevent: unavailable\ndata: the Content Lake cannot be reached\n\n',
+    ])
     expect(unknown.status()).toBe(404)
     expect(await unknown.text()).toContain('data-testid="not-found-home"')
     expect([preview.status(), await preview.text()]).toEqual([
@@ -116,6 +122,8 @@ test('the Content Lake paused right after a publish: every public page answers 2
   await expect
     .poll(async () => (await (await request.get('/')).text()).includes(title), { timeout: 30_000, intervals: [250] })
     .toBe(true)
+  // The previewed page follows edits again by itself: its EventSource, asking again, is welcomed back.
+  await expect(detail).toHaveText('You are seeing unpublished changes.', { timeout: 30_000 })
   await editor.close()
 })
 

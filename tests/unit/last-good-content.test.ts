@@ -1,25 +1,27 @@
 import { describe, expect, it } from 'vitest'
-import { lastGoodContent, rememberContent } from '@/lib/sanity/last-good-content'
+import { LastGoodContent } from '@/lib/sanity/last-good-content'
 
 describe('the last answers kept for draft mode', () => {
-  it('keeps one answer per perspective, query and parameters, the latest', () => {
-    rememberContent('published', '*[_type == $t]', { t: 'a' }, { title: 'old' })
-    rememberContent('published', '*[_type == $t]', { t: 'a' }, { title: 'new' })
-    rememberContent('["drafts"]', '*[_type == $t]', { t: 'a' }, { result: { title: 'draft' } })
-    expect(lastGoodContent('published', '*[_type == $t]', { t: 'a' })).toEqual({ title: 'new' })
-    expect(lastGoodContent('["drafts"]', '*[_type == $t]', { t: 'a' })).toEqual({ result: { title: 'draft' } })
-    expect(lastGoodContent('published', '*[_type == $t]', { t: 'b' })).toBeUndefined()
+  it('keeps the latest answer under each key', () => {
+    const memory = new LastGoodContent<unknown>(10)
+    memory.remember('a', { title: 'old' })
+    memory.remember('a', { title: 'new' })
+    memory.remember('b', { title: 'other' })
+    expect(memory.recall('a')).toEqual({ title: 'new' })
+    expect(memory.recall('b')).toEqual({ title: 'other' })
+    expect(memory.recall('c')).toBeUndefined()
   })
 
-  it('holds 100 answers at most, dropping the least recently read', () => {
-    rememberContent('published', 'kept', {}, 'read again')
-    for (let index = 0; index < 99; index++) rememberContent('published', `q${index}`, {}, index)
-    expect(lastGoodContent('published', 'kept', {})).toBe('read again') // read: now the most recent
-    rememberContent('published', 'one more', {}, 'x')
-    rememberContent('published', 'and another', {}, 'y')
-    expect(lastGoodContent('published', 'kept', {})).toBe('read again')
-    expect(lastGoodContent('published', 'q0', {})).toBeUndefined()
-    expect(lastGoodContent('published', 'q1', {})).toBeUndefined()
-    expect(lastGoodContent('published', 'q2', {})).toBe(2)
+  it('holds `capacity` answers at most, dropping the least recently read', () => {
+    const memory = new LastGoodContent<number>(100)
+    memory.remember('kept', -1)
+    for (let index = 0; index < 99; index++) memory.remember(`q${index}`, index)
+    expect(memory.recall('kept')).toBe(-1) // read: now the most recent
+    memory.remember('one more', 100)
+    memory.remember('and another', 101)
+    expect(memory.recall('kept')).toBe(-1)
+    expect(memory.recall('q0')).toBeUndefined()
+    expect(memory.recall('q1')).toBeUndefined()
+    expect(memory.recall('q2')).toBe(2)
   })
 })

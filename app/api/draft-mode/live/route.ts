@@ -41,21 +41,37 @@ export async function GET(request: NextRequest) {
       cache: 'no-store',
     })
   } catch {
-    return Response.json({ error: 'The Content Lake cannot be reached' }, { status: 502, headers: noStore })
+    return unavailable('the Content Lake cannot be reached')
   } finally {
     clearTimeout(deadline)
   }
   if (!upstream.ok || !upstream.body) {
     await upstream.body?.cancel()
-    return Response.json({ error: `The Content Lake answered ${upstream.status}` }, { status: 502, headers: noStore })
+    // A refusal (a wrong token: 4xx) ends the page's listening; an outage (5xx) only pauses it.
+    if (upstream.status < 500)
+      return Response.json({ error: `The Content Lake answered ${upstream.status}` }, { status: 502, headers: noStore })
+    return unavailable(`the Content Lake answered ${upstream.status}`)
   }
-  // no-transform: says to any proxy in front not to hold events back to compress them (our server
-  // passes event streams through untouched: server/response-pipeline.ts).
-  return new Response(upstream.body, {
-    headers: {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store, no-transform',
-      'X-Accel-Buffering': 'no',
-    },
-  })
+  return new Response(upstream.body, { headers: EVENT_STREAM })
+}
+
+// no-transform: says to any proxy in front not to hold events back to compress them (our server
+// passes event streams through untouched: server/response-pipeline.ts).
+const EVENT_STREAM = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-store, no-transform',
+  'X-Accel-Buffering': 'no',
+}
+
+/** How long the page's EventSource waits before asking again during an outage. */
+const RETRY_MS = 5_000
+
+/**
+ * An outage, told as the event stream's own words: one `unavailable` event and the end of the stream,
+ * which an EventSource answers by connecting again after `retry` (an error status would end it for
+ * good, and the page would stop following edits once the Content Lake is back). The page refreshes on
+ * the first `welcome` that follows (components/preview/live-drafts.tsx).
+ */
+function unavailable(why: string) {
+  return new Response(`retry: ${RETRY_MS}\nevent: unavailable\ndata: ${why}\n\n`, { headers: EVENT_STREAM })
 }
