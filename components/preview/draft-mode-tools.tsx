@@ -6,15 +6,15 @@ import { VisualEditingLoader } from './visual-editing-loader'
 
 /**
  * What a page shows an editor in draft mode, and nothing outside it: a banner with a way out (and, when
- * drafts cannot be read, that the page is the published version), live
- * updates of drafts (the page refreshes when content changes), the click-to-edit overlays of the
+ * drafts cannot be read, that the page is the last version loaded), live updates of drafts (the page
+ * refreshes when content changes, and once drafts can be read again), the click-to-edit overlays of the
  * Presentation tool and live typing. Their browser code loads on its own, from draft-mode pages only.
  * No token reaches the page: live updates come through the site (/api/draft-mode/live).
  */
 export async function DraftModeTools() {
   if (!(await hasDraftAccess())) return null
   const t = await getTranslations('Preview')
-  // The same answer the page's reads followed (lib/sanity/fetch.ts): drafts, or the published version.
+  // The same answer the page's reads followed (lib/sanity/fetch.ts): drafts, or the last version loaded.
   const unreadable = (await draftsUnreadable()) !== null
 
   return (
