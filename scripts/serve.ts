@@ -14,14 +14,20 @@ process.env.NEXT_TELEMETRY_DISABLED = '1'
 process.env.DO_NOT_TRACK = '1'
 nextEnv.loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error })
 
-const { variables, missing, needed } = await runningTwinVariables(process.env)
+const { variables, missing, silent, needed } = await runningTwinVariables(process.env)
 Object.assign(process.env, variables)
-if (missing.length)
+const notRunning = missing.filter((twin) => !silent.includes(twin))
+if (silent.length)
   console.error(
-    `[serve] not running: ${missing.join('; ')}. Start the local services with \`npm start\`, or set the ` +
+    `[serve] not answering: ${silent.join('; ')}. A process holds the port and says nothing (paused, or ` +
+      'stuck): resume or restart it; serving what the build holds meanwhile.',
+  )
+if (notRunning.length)
+  console.error(
+    `[serve] not running: ${notRunning.join('; ')}. Start the local services with \`npm start\`, or set the ` +
       "services' variables (docs/configuration.md); serving what the build holds meanwhile.",
   )
-else if (needed > 0)
+else if (needed > 0 && silent.length === 0)
   console.log(
     `[serve] the site reads the local services \`npm start\` runs (${Object.keys(variables).length} variables)`,
   )

@@ -42,12 +42,15 @@ nextEnv.loadEnvConfig(process.cwd(), dev, { info: () => {}, error: console.error
 // (`env $(npm start --silent -- --print-env) next start -p 3111`); as `supabase status -o env` does, it
 // starts, builds and checks nothing.
 if (printEnv) {
-  const { variables, database, missing, needed } = await runningTwinVariables(process.env)
+  const { variables, database, missing, silent, needed } = await runningTwinVariables(process.env)
+  if (silent.length)
+    console.error(`[start] not answering (a process holds the port: paused, or stuck): ${silent.join('; ')}`)
   if (needed === 0)
     console.error('[start] this configuration names hosted services only: their variables are the ones you set')
-  else if (missing.length === needed)
+  else if (missing.length === needed && silent.length === 0)
     console.error('[start] no local service runs: start them with `npm start` (or `npm run dev`), then ask again')
-  else if (missing.length) console.error(`[start] not running: ${missing.join('; ')}`)
+  else if (missing.length > silent.length)
+    console.error(`[start] not running: ${missing.filter((twin) => !silent.includes(twin)).join('; ')}`)
   for (const [name, value] of Object.entries(variables)) console.log(`${name}=${value}`)
   if (database) console.log(`SUPABASE_DB_URL=${database}`)
   process.exit(needed > 0 && missing.length === needed ? 1 : 0)

@@ -100,8 +100,8 @@ describe('the production server’s imports (what its container image holds)', (
   })
 
   it('Node loads server/main.ts’s whole static graph by type stripping, and never lib/backends.ts', () => {
-    // No build in this folder: main.ts stops at its first read of the build, after every static import
-    // was loaded. Each module Node resolves on the way is recorded.
+    // No build in this folder: main.ts stops at once, in a line naming the folder rather than a stack
+    // trace, after every static import was loaded. Each module Node resolves on the way is recorded.
     const emptyBuild = mkdtempSync(join(tmpdir(), 'plume-no-build-'))
     const script = `
       import { registerHooks } from 'node:module'
@@ -115,7 +115,11 @@ describe('the production server’s imports (what its container image holds)', (
         env: { ...process.env, NEXT_DIST_DIR: emptyBuild },
         encoding: 'utf8',
       })
-      expect(run.stderr).toMatch(/ENOENT[^\n]*required-server-files\.json/)
+      expect([run.status, run.stderr]).toEqual([
+        1,
+        `[server] no build in ${emptyBuild}: build the site first (\`npm run build\`, or \`npm start\`, which ` +
+          'builds and serves), or set NEXT_DIST_DIR to the folder that holds it.\n',
+      ])
       const loaded = (JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '[]') as string[])
         .filter((url) => url.startsWith('file:'))
         .map((url) => relative(root, fileURLToPath(url)))

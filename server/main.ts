@@ -14,8 +14,8 @@
 // server.js does. Its imports stay within server/, lib/security/, Node and `next` (two of Next's own
 // files among them: cookies are read as Next reads them, lib/security/request-cookies.ts): the image
 // holds nothing else of the project.
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { draftModeGate } from './draft-gate.ts'
 import { createSiteServer } from './http-server.ts'
 import { listenOptions } from './listen-options.ts'
@@ -27,6 +27,15 @@ Object.assign(process.env, { NODE_ENV: 'production' })
 const { port, hostname } = listenOptions()
 const distDir = process.env.NEXT_DIST_DIR || '.next'
 const fromBuild = (name: string): unknown => JSON.parse(readFileSync(join(distDir, name), 'utf8'))
+if (!existsSync(join(distDir, 'required-server-files.json'))) {
+  // A checkout never built (`npm run serve` first), or NEXT_DIST_DIR naming another folder: said in a
+  // line rather than a stack trace.
+  console.error(
+    `[server] no build in ${resolve(distDir)}: build the site first (\`npm run build\`, or ` +
+      '`npm start`, which builds and serves), or set NEXT_DIST_DIR to the folder that holds it.',
+  )
+  process.exit(1)
+}
 const { config } = fromBuild('required-server-files.json') as { config: unknown }
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config)
 
