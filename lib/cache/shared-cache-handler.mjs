@@ -12,6 +12,7 @@
  * runs alone or as one of several replicas.
  */
 import { createRequire } from 'node:module'
+import { lastGoodAnswerAt } from './last-good-answers.mjs'
 import { startTagSync } from './tag-sync.mjs'
 
 // Next's own modules, required as Next requires them: the same instances (its tag manifest above all).
@@ -98,7 +99,8 @@ function unreadableJson(/** @type {Parameters<NextFileSystemCache['set']>[1]} */
  * words until the next publish of that type. Next makes this handler per request, so the first time it
  * was asked for a key is when that request's read of it began. Not kept, the last entry stays stale and
  * the next request reads again (docs/decisions.md, « Two publishes a moment apart »). Nor a JSON answer
- * that does not parse (unreadableJson).
+ * that does not parse (unreadableJson), nor a page whose render may have been given a last good answer
+ * (last-good-answers.mjs).
  */
 class PublishingCache extends FileSystemCache {
   /** @type {Map<string, { at: number, softTags: string[] }>} When a key was first asked for, with a
@@ -117,6 +119,8 @@ class PublishingCache extends FileSystemCache {
   async set(...args) {
     const asked = this.#firstAsked.get(args[0])
     if (asked && publishedSince([...tagsOf(args), ...asked.softTags], asked.at)) return
+    // A page (or route) whose render may have been given a last good answer, the Content Lake down.
+    if (asked && args[1]?.kind !== 'FETCH' && lastGoodAnswerAt() >= asked.at) return
     if (unreadableJson(args[1])) return
     return super.set(...args)
   }

@@ -4,6 +4,7 @@ import { stegaEncodeSourceMap, type ContentSourceMap } from '@sanity/client/steg
 import { cookies } from 'next/headers'
 import { resolvePerspectiveFromCookies } from 'next-sanity/live'
 import { cache } from 'react'
+import { markLastGoodAnswer } from '@/lib/cache/last-good-answers.mjs'
 import { hasDraftAccess } from '@/lib/draft-mode/draft-access'
 import { withFrenchTypography } from '@/lib/i18n/french-typography'
 import type { Locale } from '@/lib/i18n/routing'
@@ -129,16 +130,24 @@ function typography<T>(value: T, params: QueryParams): T {
 
 async function fetchContent<const Q extends string>(query: Q, params: QueryParams): Promise<QueryResult<Q>> {
   client ??= createSanityClient()
+  const key = answerKey(PUBLISHED, query, params)
   try {
     const result = await client.fetch<QueryResult<Q>>(query, params, {
       next: { revalidate: false, tags: queryTags(query) },
       signal: AbortSignal.timeout(CONTENT_DEADLINE_MS),
     })
     contentLakeAnswered()
-    if (result != null) publishedAnswers.remember(answerKey(PUBLISHED, query, params), result)
+    if (result != null) publishedAnswers.remember(key, result)
     return result
   } catch (error) {
-    throw explainConnectionError(error)
+    const explained = explainConnectionError(error)
+    // Next asks the Content Lake itself, rather than its cache, when the page it renders is to be kept
+    // and the cache's answer is stale (a publish): an address no page had (a typo) after a publish during
+    // an outage. The last answer read is good enough for a page that is not kept (last-good-answers.mjs).
+    const kept = explained.unreachable ? (publishedAnswers.recall(key) as QueryResult<Q> | undefined) : undefined
+    if (kept === undefined) throw explained
+    markLastGoodAnswer()
+    return kept
   }
 }
 

@@ -77,9 +77,10 @@ test('the Content Lake paused right after a publish: every public page answers 2
     body: JSON.stringify({ mutations: [{ patch: { id: 'homePage', set: { 'hero.title.fr': title } } }] }),
   })
   await whilePaused('content-lake', async () => {
-    // The publish's webhook again, now that nothing answers behind it: every page must be rendered
-    // afresh, and none can be.
-    const body = JSON.stringify({ _type: 'homePage' })
+    // A publish's webhook, now that nothing answers behind it, of a kind that every page shows (without
+    // a type: everything is stale, the layout's reads among them): every page must be rendered afresh,
+    // and none can be.
+    const body = JSON.stringify({})
     const webhook = await request.post('/api/revalidate', { data: body, headers: signedWebhook(body) })
     expect(webhook.status()).toBe(200)
     for (const path of PUBLIC_PATHS)
@@ -90,7 +91,8 @@ test('the Content Lake paused right after a publish: every public page answers 2
         expect([url, response.status()]).toEqual([url, 200])
       }
     // A page nobody asked for before (an old link, a typo) cannot be read either: no service of the menu
-    // the site kept has that slug, so it is the 404, not an error page. And an editor opening a preview,
+    // the site last read has that slug, so it is the 404, not an error page (that 404 is not kept: the
+    // menu may have changed). And an editor opening a preview,
     // whose secret the Content Lake must check, is told in the frame why it cannot open.
     // The editor already previewing, reloading, gets the page as last loaded and a banner saying so, not
     // an error page; the live updates' relay tells the page's EventSource to ask again later instead of

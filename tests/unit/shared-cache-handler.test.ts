@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { markLastGoodAnswer } from '../../lib/cache/last-good-answers.mjs'
 import CacheHandler from '../../lib/cache/shared-cache-handler.mjs'
 
 /*
@@ -142,5 +143,32 @@ describe('the cache handler, for a JSON answer', () => {
     expect(entry?.value?.kind === 'FETCH' && Buffer.from(entry.value.data.body, 'base64').toString()).toBe(
       '{"result": "kept"}',
     )
+  })
+})
+
+describe('the cache handler, after a render was given a last good answer (the Content Lake down)', () => {
+  it('keeps no page whose render was under way then, but keeps the pages begun after it and the fetches', async () => {
+    const during = `/route-cache/last-good-${keys++}`
+    const render = request()
+    expect(await render.get(during, kinds.page.get)).toBeNull()
+    await new Promise((resolve) => setTimeout(resolve, 2))
+    markLastGoodAnswer()
+    await render.set(during, kinds.page.value('from the last good answer'), kinds.page.set)
+    expect(await request().get(during, kinds.page.get)).toBeNull()
+
+    const fetched = `/fetch-cache/last-good-${keys++}`
+    const read = request()
+    expect(await read.get(fetched, kinds.fetch.get)).toBeNull()
+    await new Promise((resolve) => setTimeout(resolve, 2))
+    markLastGoodAnswer()
+    await read.set(fetched, kinds.fetch.value('an answer'), kinds.fetch.set)
+    expect(kinds.fetch.words(await request().get(fetched, kinds.fetch.get))).toBe('an answer')
+
+    await new Promise((resolve) => setTimeout(resolve, 2))
+    const after = `/route-cache/after-${keys++}`
+    const later = request()
+    expect(await later.get(after, kinds.page.get)).toBeNull()
+    await later.set(after, kinds.page.value('kept'), kinds.page.set)
+    expect(kinds.page.words(await request().get(after, kinds.page.get))).toBe('kept')
   })
 })
