@@ -87,7 +87,8 @@ type DraftsProblem = { reason: string; unreachable: boolean }
 const PUBLISHED = 'published'
 const answerKey = (perspective: string, query: string, params: QueryParams) =>
   `${perspective}\u0000${query}\u0000${JSON.stringify(params)}`
-/** What draft mode falls back on (last-good-content.ts): the public site's reads and an editor's apart. */
+/** What a read falls back on, the Content Lake down (last-good-content.ts): the public site's reads and
+ *  an editor's apart. */
 const publishedAnswers = new LastGoodContent(100)
 const draftAnswers = new LastGoodContent(100)
 

@@ -1,7 +1,7 @@
 /**
- * The last answer this server read for each query and its parameters, kept in memory for draft mode
- * alone: Next's data cache, which keeps a page's last good version when the Content Lake fails, is
- * bypassed in draft mode, so an editor whose drafts cannot be read would get an error page. Bounded:
+ * The last answer this server read for each query and its parameters, kept in memory for when the
+ * Content Lake cannot answer and Next's data cache gives no answer either: in draft mode, which bypasses
+ * it, and when Next asks the Content Lake itself for a page it is to keep (lib/sanity/fetch.ts). Bounded:
  * at most `capacity` answers, the least recently read dropped first; callers keep only answers that hold
  * something (an unknown slug's null is not kept), and keep published and draft answers apart, so that
  * the public site's reads never push out what an editor last saw.
