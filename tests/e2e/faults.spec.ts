@@ -129,6 +129,24 @@ test('the Content Lake paused right after a publish: every public page answers 2
   await editor.close()
 })
 
+test('a 404 the cache holds keeps its « Page introuvable » title when a publish renders it again', async ({
+  request,
+}) => {
+  test.setTimeout(60_000)
+  const path = `/ancienne-offre-${Date.now().toString(36)}`
+  const title = async () => {
+    const response = await request.get(path, { headers: { 'Cache-Control': 'no-cache' } })
+    expect(response.status()).toBe(404)
+    return [/<title>([^<]*)<\/title>/.exec(await response.text())?.[1], response.headers()['x-nextjs-cache']]
+  }
+  expect((await title())[0]).toBe('Page introuvable | Plume &amp; Cap')
+  const body = JSON.stringify({})
+  expect((await request.post('/api/revalidate', { data: body, headers: signedWebhook(body) })).status()).toBe(200)
+  // Served stale once, then as rendered again: until then the title is the one kept.
+  await expect.poll(async () => (await title())[1], { timeout: 30_000, intervals: [250] }).toBe('HIT')
+  expect((await title())[0]).toBe('Page introuvable | Plume &amp; Cap')
+})
+
 test('Supabase paused: the form says « Une erreur s’est produite » within its deadline, every field still filled', async ({
   page,
 }) => {
