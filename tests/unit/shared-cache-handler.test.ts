@@ -147,28 +147,22 @@ describe('the cache handler, for a JSON answer', () => {
 })
 
 describe('the cache handler, after a render was given a last good answer (the Content Lake down)', () => {
-  it('keeps no page whose render was under way then, but keeps the pages begun after it and the fetches', async () => {
-    const during = `/route-cache/last-good-${keys++}`
+  /** One request's read of a new key and its result stored after it, `meanwhile` running between. */
+  const readThenStore = async (kind: (typeof kinds)[keyof typeof kinds], words: string, meanwhile = () => {}) => {
+    // A read begun in the very millisecond of a mark is taken as under way then.
+    await new Promise((resolve) => setTimeout(resolve, 2))
+    const key = `/route-cache/last-good-${keys++}`
     const render = request()
-    expect(await render.get(during, kinds.page.get)).toBeNull()
+    expect(await render.get(key, kind.get)).toBeNull()
     await new Promise((resolve) => setTimeout(resolve, 2))
-    markLastGoodAnswer()
-    await render.set(during, kinds.page.value('from the last good answer'), kinds.page.set)
-    expect(await request().get(during, kinds.page.get)).toBeNull()
+    meanwhile()
+    await render.set(key, kind.value(words), kind.set)
+    return kind.words(await request().get(key, kind.get))
+  }
 
-    const fetched = `/fetch-cache/last-good-${keys++}`
-    const read = request()
-    expect(await read.get(fetched, kinds.fetch.get)).toBeNull()
-    await new Promise((resolve) => setTimeout(resolve, 2))
-    markLastGoodAnswer()
-    await read.set(fetched, kinds.fetch.value('an answer'), kinds.fetch.set)
-    expect(kinds.fetch.words(await request().get(fetched, kinds.fetch.get))).toBe('an answer')
-
-    await new Promise((resolve) => setTimeout(resolve, 2))
-    const after = `/route-cache/after-${keys++}`
-    const later = request()
-    expect(await later.get(after, kinds.page.get)).toBeNull()
-    await later.set(after, kinds.page.value('kept'), kinds.page.set)
-    expect(kinds.page.words(await request().get(after, kinds.page.get))).toBe('kept')
+  it('keeps no page whose render was under way then, but keeps the pages begun after it and the fetches', async () => {
+    expect(await readThenStore(kinds.page, 'from the last good answer', markLastGoodAnswer)).toBeNull()
+    expect(await readThenStore(kinds.fetch, 'an answer', markLastGoodAnswer)).toBe('an answer')
+    expect(await readThenStore(kinds.page, 'kept')).toBe('kept')
   })
 })
