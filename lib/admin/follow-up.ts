@@ -1,3 +1,4 @@
+import { frenchDate } from './inbox-format'
 import type { FollowUp, Submission } from './submission'
 
 /*
@@ -46,7 +47,8 @@ const DATES = {
  */
 export function replyMailto(submission: Pick<Submission, 'email' | 'name' | 'message' | 'created_at' | 'locale'>) {
   const english = submission.locale === 'en'
-  const day = (english ? DATES.en : DATES.fr).format(new Date(submission.created_at))
+  const sent = new Date(submission.created_at)
+  const day = english ? DATES.en.format(sent) : frenchDate(DATES.fr, sent)
   const subject = english ? `Re: Your message of ${day}` : `Re : Votre message du ${day}`
   const quoted = submission.message
     .split(/\r?\n/)

@@ -38,14 +38,19 @@ export function deletionAnnouncement(deleted: DeletedMessages, remaining: number
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' })
 
 /**
- * French long date with the time, in Paris time: "22 novembre 2026 à 18:06", and "1er juillet" for the
- * first of a month, as French typography writes it (Intl writes "1 juillet").
+ * A French date from an Intl format, with « 1er juillet » for the first of a month, as French typography
+ * writes it (Intl writes « 1 juillet »).
  */
-export function formatSubmissionDate(iso: string): string {
-  return dateFormat
-    .formatToParts(new Date(iso))
+export function frenchDate(format: Intl.DateTimeFormat, date: Date): string {
+  return format
+    .formatToParts(date)
     .map(({ type, value }) => (type === 'day' && value === '1' ? '1er' : value))
     .join('')
+}
+
+/** French long date with the time, in Paris time: "22 novembre 2026 à 18:06", "1er juillet 2026 à 10:30". */
+export function formatSubmissionDate(iso: string): string {
+  return frenchDate(dateFormat, new Date(iso))
 }
 
 /** What the list shows under the title, by view (InboxView): 'n message(s) reçu(s)' for the default. */

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { frenchDate } from './inbox-format'
 
 /*
  * The inbox's overview, as the database computes it for administrators (contact_inbox_overview, the
@@ -63,5 +64,5 @@ export function formatShare(part: number, whole: number): string {
 
 const WEEK = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: 'UTC' })
 
-/** A week's first day, short: '3 nov.' (the database gives the date alone, read as UTC). */
-export const weekLabel = (week: string) => WEEK.format(new Date(`${week}T00:00:00Z`))
+/** A week's first day, short: '3 nov.', '1er juin' (the database gives the date alone, read as UTC). */
+export const weekLabel = (week: string) => frenchDate(WEEK, new Date(`${week}T00:00:00Z`))

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { focused, inboxOf, search, seedInbox, service, signIn, toastTitle } from './inbox-kit'
+import { FRENCH_DATE_TIME, focused, inboxOf, search, seedInbox, service, signIn, toastTitle } from './inbox-kit'
 import { tabTo } from './keyboard'
 
 /*
@@ -88,7 +88,7 @@ test('each message says what the agency was told; « Non notifiées » keeps the
     'Notification non envoyée (échec après 4 tentatives)',
   )
   await expect(card(page, `Later ${tag}`).getByTestId('notification-status')).toContainText(
-    /^Notification non envoyée \(nouvel essai automatique le \d{1,2} \S+ \d{4} à \d{2}:\d{2}\)/,
+    new RegExp(String.raw`^Notification non envoyée \(nouvel essai automatique le ${FRENCH_DATE_TIME}\)`),
   )
   // Why, in plain French; the technical reason only once the administrator opens the detail.
   const reason = card(page, `Failed ${tag}`).getByTestId('notification-reason')
@@ -143,7 +143,7 @@ test('« Renvoyer la notification », by keyboard: the agency gets the email, th
   await page.keyboard.press('Enter')
   await expect(toastTitle(page)).toHaveText('Notification renvoyée')
   await expect(card(page, `Failed ${tag}`).getByTestId('notification-status')).toHaveText(
-    /^Notification envoyée le \d{1,2} \S+ \d{4} à \d{2}:\d{2}$/,
+    new RegExp(`^Notification envoyée le ${FRENCH_DATE_TIME}$`),
   )
   // The button went with the failure: the focus is on the message, not lost.
   await expect.poll(() => focused(page)).toBe(`Message de Failed ${tag}`)

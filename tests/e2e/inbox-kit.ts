@@ -69,6 +69,13 @@ export async function seedInbox({ TAG, ADMIN, MEMBER, XSS }: Inbox, { member = f
   await service.from('contact_submissions').insert(rows).throwOnError()
 }
 
+/**
+ * The inbox's French date and time as formatSubmissionDate writes it: « 1er décembre 2026 à 00:17 » on the
+ * first of a month, « 29 novembre 2026 à 23:17 » otherwise. Messages are dated from the clock, so a pattern
+ * that forgot « 1er » failed one day a month.
+ */
+export const FRENCH_DATE_TIME = String.raw`(?:1er|[2-9]|[12]\d|3[01]) (?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4} à \d{2}:\d{2}`
+
 export const toastTitle = (page: Page) => page.getByTestId('toast-title').last()
 
 /** What has the keyboard focus: a message names its sender, anything else its tag and text. */

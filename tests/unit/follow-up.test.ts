@@ -34,6 +34,12 @@ describe('« Répondre »', () => {
     expect(body?.startsWith('Hello Zoé Dupont,\n\n\n\nOn 22 November 2026, you wrote:\n> Bonjour,')).toBe(true)
   })
 
+  it('names the first of a month « 1er » in French, « 1 » in English (Paris time: 23:30 UTC is the next day)', () => {
+    const first = { ...message, created_at: '2026-11-30T23:30:00Z' }
+    expect(parts(replyMailto(first)).subject).toBe('Re : Votre message du 1er décembre 2026')
+    expect(parts(replyMailto({ ...first, locale: 'en' })).subject).toBe('Re: Your message of 1 December 2026')
+  })
+
   it('keeps an address with ?, & or # the address, not the start of the query', () => {
     expect(parts(replyMailto({ ...message, email: 'a?b&c#d@example.fr' })).address).toBe('a?b&c#d@example.fr')
   })
@@ -70,6 +76,7 @@ describe('the overview’s words', () => {
     expect(formatShare(26, 30)).toBe('87\u202f%')
     expect(formatShare(0, 0)).toBe('–')
     expect(weekLabel('2026-11-02')).toBe('2 nov.')
+    expect(weekLabel('2026-06-01')).toBe('1er juin')
   })
 
   it('stacks by package: the most chosen by name, then the others, then none', () => {
