@@ -23,6 +23,7 @@ import { resendToast, unnotifiedCountLabel } from '@/lib/admin/notification-form
 import type { FollowUp, Submission } from '@/lib/admin/submission'
 import { submissionsToCsv } from '@/lib/admin/submissions-csv'
 import { toast } from '@/lib/toast-store'
+import { parisDay } from '@/supabase/functions/_shared/french-date'
 import { revealInvisibleCharacters } from '@/supabase/functions/_shared/invisible-characters'
 import { InboxHeader } from './inbox-header'
 import { InboxOverview } from './inbox-overview'
@@ -222,7 +223,7 @@ export function Inbox({ client, onSignOut }: Props) {
       const url = URL.createObjectURL(blob)
       const link = document.createElement('a')
       link.href = url
-      link.download = `messages-${new Date().toISOString().slice(0, 10)}.csv`
+      link.download = `messages-${parisDay(new Date())}.csv`
       link.click()
       URL.revokeObjectURL(url)
     } catch {

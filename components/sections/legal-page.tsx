@@ -35,7 +35,7 @@ export function legalPageRoute(slug: (typeof LEGAL_PAGE_SLUGS)[number]) {
     const locale = await pageLocale(params)
     const page = await sanityFetch(legalPageQuery, { locale, slug })
     if (!page) notFound()
-    return <LegalDocument page={page} />
+    return <LegalDocument page={page} locale={locale} />
   }
 
   return { generateMetadata, LegalPage }

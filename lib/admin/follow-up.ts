@@ -1,4 +1,4 @@
-import { frenchDate } from './inbox-format'
+import { frenchDate } from '@/supabase/functions/_shared/french-date'
 import type { FollowUp, Submission } from './submission'
 
 /*

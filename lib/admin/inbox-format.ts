@@ -1,3 +1,4 @@
+import { frenchDate } from '@/supabase/functions/_shared/french-date'
 import type { InboxView } from './inbox-api'
 
 /** 'n message(s) reçu(s)' with French plural rules: 0 and 1 are singular. */
@@ -36,17 +37,6 @@ export function deletionAnnouncement(deleted: DeletedMessages, remaining: number
 }
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' })
-
-/**
- * A French date from an Intl format, with « 1er juillet » for the first of a month, as French typography
- * writes it (Intl writes « 1 juillet »).
- */
-export function frenchDate(format: Intl.DateTimeFormat, date: Date): string {
-  return format
-    .formatToParts(date)
-    .map(({ type, value }) => (type === 'day' && value === '1' ? '1er' : value))
-    .join('')
-}
 
 /** French long date with the time, in Paris time: "22 novembre 2026 à 18:06", "1er juillet 2026 à 10:30". */
 export function formatSubmissionDate(iso: string): string {

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { frenchDate } from './inbox-format'
+import { frenchDate } from '@/supabase/functions/_shared/french-date'
 
 /*
  * The inbox's overview, as the database computes it for administrators (contact_inbox_overview, the

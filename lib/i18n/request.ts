@@ -6,6 +6,8 @@ export default getRequestConfig(async ({ requestLocale }) => {
   const locale = isLocale(requested) ? requested : defaultLocale
   return {
     locale,
+    // Dates and times are the agency's, in France: without it next-intl takes the server's zone.
+    timeZone: 'Europe/Paris',
     messages: (await import(`../../messages/${locale}.json`)).default,
   }
 })

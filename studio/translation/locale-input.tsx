@@ -9,10 +9,12 @@ import {
   translationStatus,
   type LocaleValue,
 } from '../../lib/i18n/translation-status'
+import { frenchDate } from '../../supabase/functions/_shared/french-date'
 import { FrenchDifference } from './french-difference'
 
-const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short' })
-const formatDate = (iso: string | undefined) => (iso ? dateFormat.format(new Date(iso)) : undefined)
+// In Paris time, as everywhere the agency reads a date (the inbox, the emails), whatever the browser's zone.
+const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' })
+const formatDate = (iso: string | undefined) => (iso ? frenchDate(dateFormat, new Date(iso)) : undefined)
 
 /** The fields this editor marked current in this tab (« <document id>:<path> »): an input drawn again keeps saying so. */
 const MARKED_HERE = new Set<string>()

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from './fixtures'
+import { parisDay } from '../../supabase/functions/_shared/french-date'
 import { FRENCH_DATE_TIME, inboxOf, search, seedInbox, service, signIn, toastTitle } from './inbox-kit'
 
 /*
@@ -86,7 +87,10 @@ test('CSV export of the current search, for French Excel: BOM, « ; », quoted, 
   await signIn(page, ADMIN)
   await search(page, `csv-${TAG}`)
   await expect(page.getByTestId('submission-count')).toContainText('1 message reçu')
+  const before = new Date()
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()])
+  // Named after the day in Paris, not in UTC (an hour or two behind).
+  expect([before, new Date()].map((at) => `messages-${parisDay(at)}.csv`)).toContain(download.suggestedFilename())
   const csv = readFileSync((await download.path())!, 'utf8')
   expect(csv.startsWith('\uFEFF"Date";"Nom";"Email"')).toBe(true)
   expect(csv).toContain(`"'=HYPERLINK(""http://evil"")";`)

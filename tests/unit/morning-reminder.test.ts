@@ -46,4 +46,13 @@ describe('the morning reminder’s email', () => {
     expect(email.subject).toBe('Rappel : 1 message attend une réponse depuis plus de 24 h')
     expect(email.text).not.toContain('… et')
   })
+
+  it('writes « 1er » for a message received on the first of a month, in Paris time', () => {
+    const email = composeReminder(
+      { day: '2026-12-02', total: 1, messages: [waiting('Zoé', '2026-11-30T23:30:00Z')] },
+      new Date('2026-12-02T07:00:00Z'),
+      {},
+    )
+    expect(email.text).toContain('reçu le 1er décembre 2026 à 00:30 (il y a 31 h)')
+  })
 })

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { frenchDate } from '../_shared/french-date.ts'
 import { revealInvisibleCharacters } from '../_shared/invisible-characters.ts'
 import { agencyAddresses, deliver, json, log, singleLine, type FunctionEnv } from './mail.ts'
 
@@ -34,7 +35,7 @@ export function composeReminder(claim: ReminderClaim, now: Date, env: FunctionEn
     ].filter(Boolean)
     return (
       `- ${revealInvisibleCharacters(message.name)} <${revealInvisibleCharacters(message.email)}>, reçu le ` +
-      `${received.format(new Date(message.created_at))} (il y a ${hours} h)${details.length ? `, ${details.join(', ')}` : ''}`
+      `${frenchDate(received, new Date(message.created_at))} (il y a ${hours} h)${details.length ? `, ${details.join(', ')}` : ''}`
     )
   })
   const others = claim.total - claim.messages.length
