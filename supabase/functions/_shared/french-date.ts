@@ -14,11 +14,12 @@ export function frenchDate(format: Intl.DateTimeFormat, date: Date): string {
     .join('')
 }
 
-/** Paris's day as YYYY-MM-DD: the date an administrator in France would write down for this instant. */
-export const parisDay = (date: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    timeZone: 'Europe/Paris',
-  }).format(date)
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: 'Europe/Paris',
+})
+
+/** Paris's day as YYYY-MM-DD (en-CA writes that order): the date an administrator in France writes down. */
+export const parisDay = (date: Date) => PARIS_DAY.format(date)
