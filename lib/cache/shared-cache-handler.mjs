@@ -12,6 +12,7 @@
  * runs alone or as one of several replicas.
  */
 import { createRequire } from 'node:module'
+import { keepFetchCacheDir } from './kept-answers.mjs'
 import { lastGoodAnswerAt } from './last-good-answers.mjs'
 import { startTagSync } from './tag-sync.mjs'
 
@@ -106,6 +107,13 @@ class PublishingCache extends FileSystemCache {
   /** @type {Map<string, { at: number, softTags: string[] }>} When a key was first asked for, with a
    *  fetch's implicit tags (its page's paths), known only then. */
   #firstAsked = new Map()
+
+  /** @param {ConstructorParameters<typeof FileSystemCache>[0]} context */
+  constructor(context) {
+    super(context)
+    // Where the fetches are kept on disk, for a read that falls back on them (kept-answers.mjs).
+    keepFetchCacheDir(context.serverDistDir)
+  }
 
   /** @type {NextFileSystemCache['get']} */
   async get(...args) {

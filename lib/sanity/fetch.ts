@@ -4,6 +4,7 @@ import { stegaEncodeSourceMap, type ContentSourceMap } from '@sanity/client/steg
 import { cookies } from 'next/headers'
 import { resolvePerspectiveFromCookies } from 'next-sanity/live'
 import { cache } from 'react'
+import { keptAnswer } from '@/lib/cache/kept-answers.mjs'
 import { markLastGoodAnswer } from '@/lib/cache/last-good-answers.mjs'
 import { hasDraftAccess } from '@/lib/draft-mode/draft-access'
 import { withFrenchTypography } from '@/lib/i18n/french-typography'
@@ -12,7 +13,7 @@ import { CONTENT_DEADLINE_MS, createSanityClient } from './client'
 import { explainContentLakeFailure } from './content-lake-failure'
 import { LastGoodContent } from './last-good-content'
 import { unreachable } from '@/lib/service-reachability'
-import { sanityServerApiUrl, sanityStudioUrl } from './env'
+import { sanityDataset, sanityServerApiUrl, sanityStudioUrl } from './env'
 import { previewToken } from './preview-token'
 import { queryTags } from './query-tags'
 // SanityQueries is the global query → result map that TypeGen writes into sanity.types.ts (a type-only
@@ -62,10 +63,10 @@ export const sanityFetch = cache(async function sanityFetch<const Q extends stri
     if (problem === null) throw first
     reading.abort()
     // Drafts that cannot be read leave the editor the page as this server last read it (these drafts,
-    // else the published content; Next's data cache is bypassed in draft mode) and a banner that says
-    // so (components/preview), not an error page.
+    // else the published content: lastPublishedAnswer, as draft mode bypasses Next's data cache) and a
+    // banner that says so (components/preview), not an error page.
     const kept = draftAnswers.recall(key) as DraftAnswer<Q> | undefined
-    const published = publishedAnswers.recall(answerKey(PUBLISHED, query, params)) as QueryResult<Q> | undefined
+    const published = kept ? undefined : await lastPublishedAnswer<Q>(query, params)
     if (kept) draft = kept
     else if (published !== undefined) draft = { result: published }
     // Unreachable, the published read would only wait out the deadline a second time.
@@ -144,12 +145,22 @@ async function fetchContent<const Q extends string>(query: Q, params: QueryParam
     const explained = explainConnectionError(error)
     // Next asks the Content Lake itself, rather than its cache, when the page it renders is to be kept
     // and the cache's answer is stale (a publish): an address no page had (a typo) after a publish during
-    // an outage. The last answer read is good enough for a page that is not kept (last-good-answers.mjs).
-    const kept = explained.unreachable ? (publishedAnswers.recall(key) as QueryResult<Q> | undefined) : undefined
+    // an outage. The last answer read or kept is good enough for a page that is not kept
+    // (last-good-answers.mjs).
+    const kept = explained.unreachable ? await lastPublishedAnswer<Q>(query, params) : undefined
     if (kept === undefined) throw explained
     markLastGoodAnswer()
     return kept
   }
+}
+
+/**
+ * The last published answer this server has for a query: read by this process (memory), else kept by
+ * Next's data cache on disk (the build's reads and those since: a process started during an outage).
+ */
+async function lastPublishedAnswer<const Q extends string>(query: Q, params: QueryParams) {
+  const remembered = publishedAnswers.recall(answerKey(PUBLISHED, query, params))
+  return (remembered ?? (await keptAnswer(sanityDataset, query, params))) as QueryResult<Q> | undefined
 }
 
 async function fetchDraft<const Q extends string>(
