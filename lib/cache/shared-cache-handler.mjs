@@ -111,8 +111,9 @@ class PublishingCache extends FileSystemCache {
   /** @param {ConstructorParameters<typeof FileSystemCache>[0]} context */
   constructor(context) {
     super(context)
-    // Where the fetches are kept on disk, for a read that falls back on them (kept-answers.mjs).
-    keepFetchCacheDir(context.serverDistDir)
+    // Where the fetches are kept on disk, for a read that falls back on them (kept-answers.mjs). Next
+    // makes handlers with no folder too (proxy.ts's requests): they leave the one known alone.
+    if (typeof context.serverDistDir === 'string') keepFetchCacheDir(context.serverDistDir)
   }
 
   /** @type {NextFileSystemCache['get']} */

@@ -60,6 +60,17 @@ describe('the answers Next keeps on disk, as a last good answer', () => {
     await store('missing', url('lake.test', 'production', { locale: 'de' }), null)
     await store('failed', url('lake.test', 'production', { locale: 'it' }), { title: 'Panne' }, { status: 500 })
 
+    // Next also makes handlers with no folder (for proxy.ts): they must neither fail nor lose the folder.
+    expect(
+      () =>
+        new CacheHandler({
+          fs: nodeFs,
+          flushToDisk: true,
+          revalidatedTags: [],
+          _requestHeaders: {},
+        } as unknown as Context),
+    ).not.toThrow()
+
     // The newer of two reads of one query; parameters in any order, an undefined one left out.
     expect(await keptAnswer('production', QUERY, { slug: undefined, locale: 'fr' })).toEqual({ title: 'Depuis' })
     expect(await keptAnswer('staging', QUERY, { locale: 'fr' })).toEqual({ title: 'Essai' })
