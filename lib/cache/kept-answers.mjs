@@ -18,9 +18,10 @@ import path from 'node:path'
 const DIR = Symbol.for('plume.fetch-cache-dir')
 const holder = /** @type {Record<symbol, string | undefined>} */ (/** @type {unknown} */ (globalThis))
 
-/** The most files read, and the largest, so a fallback costs a bounded read of the disk. */
+/** The most files read, the largest, and the most bytes in all: a fallback costs a bounded read. */
 const MAX_FILES = 5000
 const MAX_FILE_BYTES = 4 * 1024 * 1024
+const MAX_TOTAL_BYTES = 64 * 1024 * 1024
 /** How long one reading of the folder serves (an outage makes every page fall back at once). */
 const INDEX_TTL_MS = 10_000
 
@@ -44,10 +45,10 @@ export async function keptAnswer(dataset, query, params) {
   const dir = holder[DIR]
   if (!dir || process.env.NEXT_PHASE === 'phase-production-build') return undefined
   const now = Date.now()
-  let reading = index
-  const last = reading && (await reading)
-  if (!reading || !last || last.dir !== dir || last.at < now - INDEX_TTL_MS) reading = index = readIndex(dir, now)
-  return (await reading).answers.get(answerKey(dataset, query, params))?.result
+  const last = index && (await index)
+  if (!last || last.dir !== dir || last.at < now - INDEX_TTL_MS) index = readIndex(dir, now)
+  const { answers } = await /** @type {Promise<Index>} */ (index)
+  return answers.get(answerKey(dataset, query, params))?.result
 }
 
 /** @param {string} dataset @param {string} query @param {Record<string, unknown>} params */
@@ -64,11 +65,13 @@ async function readIndex(dir, at) {
   /** @type {Index['answers']} */
   const answers = new Map()
   const names = await readdir(dir).catch(() => /** @type {string[]} */ ([]))
+  let total = 0
   for (const name of names.slice(0, MAX_FILES)) {
     const file = path.join(dir, name)
     try {
       const { size, mtimeMs } = await stat(file)
-      if (!(size <= MAX_FILE_BYTES)) continue
+      if (!(size <= MAX_FILE_BYTES) || total + size > MAX_TOTAL_BYTES) continue
+      total += size
       const entry = readEntry(JSON.parse(await readFile(file, 'utf8')))
       if (!entry) continue
       const kept = answers.get(entry.key)
