@@ -28,8 +28,11 @@ type Language = 'en' | 'fr'
 
 const REASONS = {
   length: {
-    en: (length: number) => `it has ${length} characters; use at least ${MIN_PASSWORD_LENGTH}`,
-    fr: (length: number) => `il a ${length} caractères : il en faut au moins ${MIN_PASSWORD_LENGTH}`,
+    en: (length: number) =>
+      `it has ${length} ${length === 1 ? 'character' : 'characters'}; use at least ${MIN_PASSWORD_LENGTH}`,
+    // French plural: 0 and 1 are singular.
+    fr: (length: number) =>
+      `il a ${length} ${length > 1 ? 'caractères' : 'caractère'}, il en faut au moins ${MIN_PASSWORD_LENGTH}`,
   },
   bytes: {
     en: () => `it is longer than ${MAX_PASSWORD_BYTES} bytes, which bcrypt would silently cut`,

@@ -38,6 +38,9 @@ export const service = defineType({
       title: 'Page du service',
       type: 'object',
       hidden: ({ document }) => !(document?.slug as { current?: string } | undefined)?.current,
+      // Named in the path above an item's dialog (« Page du service / Points forts »): without it the
+      // Studio lists the object's raw contents there.
+      preview: { prepare: () => ({ title: 'Page du service' }) },
       fields: [
         requiredField({ name: 'seo', title: 'Référencement', type: 'seo' }),
         heroField({ title: 'Bandeau', ctaLabelTitle: 'Bouton (vers les forfaits)' }),

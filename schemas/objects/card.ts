@@ -1,5 +1,5 @@
 import { defineField, defineType } from 'sanity'
-import { ICON_NAMES } from '../../lib/icons'
+import { ICON_NAMES, ICON_TITLES } from '../../lib/icons'
 import { requiredField } from '../fields/required-field'
 
 /*
@@ -13,7 +13,7 @@ export const cardFaceFields = [
     name: 'icon',
     title: 'Icône',
     type: 'string',
-    options: { list: [...ICON_NAMES] },
+    options: { list: ICON_NAMES.map((value) => ({ value, title: ICON_TITLES[value] })) },
   }),
   requiredField({ name: 'title', title: 'Titre', type: 'localeString' }),
   requiredField({

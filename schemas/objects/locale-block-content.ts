@@ -19,7 +19,6 @@ const blocks = defineArrayMember({
         name: 'link',
         title: 'Lien',
         type: 'object',
-        components: { input: LocaleInput },
         fields: [
           defineField({
             name: 'href',
@@ -39,6 +38,7 @@ export const localeBlockContent = defineType({
   name: 'localeBlockContent',
   title: 'Texte riche (fr/en)',
   type: 'object',
+  components: { input: LocaleInput },
   fields: [
     defineField({
       name: 'fr',
@@ -49,7 +49,7 @@ export const localeBlockContent = defineType({
     }),
     defineField({
       name: 'en',
-      title: 'English',
+      title: 'Anglais',
       type: 'array',
       of: [blocks],
       validation: (rule) => [rule.required().min(1), staleEnglishWarning(rule)],

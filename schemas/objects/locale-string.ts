@@ -13,7 +13,7 @@ export const localeString = defineType({
     requiredField({ name: 'fr', title: 'Français', type: 'string' }),
     defineField({
       name: 'en',
-      title: 'English',
+      title: 'Anglais',
       type: 'string',
       validation: (rule) => [rule.required(), staleEnglishWarning(rule)],
     }),

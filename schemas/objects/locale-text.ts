@@ -13,7 +13,7 @@ export const localeText = defineType({
     requiredField({ name: 'fr', title: 'Français', type: 'text', rows: 3 }),
     defineField({
       name: 'en',
-      title: 'English',
+      title: 'Anglais',
       type: 'text',
       rows: 3,
       validation: (rule) => [rule.required(), staleEnglishWarning(rule)],

@@ -8,6 +8,8 @@ export const commentsFrench = defineLocaleResourceBundle({
   locale: 'fr-FR',
   namespace: 'comments',
   resources: {
+    // Left in English by the package (the button's tooltip in every document's header).
+    'feature-name': 'Commentaires',
     'list-item.origin.draft': 'Sur le brouillon',
     'list-item.origin.published': 'Sur la version publiée',
   },

@@ -11,6 +11,8 @@ export const structureFrench = defineLocaleResourceBundle({
   locale: 'fr-FR',
   namespace: 'structure',
   resources: {
+    // The package writes « Publié il y a {{…}} », and the time it is given already says « il y a ».
+    'action.publish.already-published.tooltip': 'Publié {{timeSincePublished}}',
     'action.delete.disabled.target-not-found': 'La publication ou la variante choisie ne contient pas ce document',
     'action.discard-changes.disabled.target-not-found':
       'La publication ou la variante choisie ne contient pas ce document',

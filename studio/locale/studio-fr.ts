@@ -11,6 +11,12 @@ export const studioFrench = defineLocaleResourceBundle({
   locale: 'fr-FR',
   namespace: 'studio',
   resources: {
+    // Left in English by the package: the image editor's heading.
+    'inputs.imagetool.title': 'Point d’intérêt et recadrage',
+    // Keys Sanity reads without defining them, even in English (a screen reader read the key itself).
+    'changes.action.close-label': 'Fermer',
+    'new-document.new-document': 'Nouveau document',
+    'search.search-results-label': 'Résultats de la recherche',
     'about-dialog.version-info.deprecated.current': 'v{{version}} est obsolète et ne doit plus être utilisée.',
     'about-dialog.version-info.deprecated.header': 'Version obsolète',
     'about-dialog.version-info.deprecated.next-step.pinned':

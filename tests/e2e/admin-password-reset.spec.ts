@@ -55,7 +55,7 @@ test('a forgotten password: the emailed link sets a new one that signs in, once;
   await form.getByLabel('Confirmer le mot de passe').fill('court')
   await form.getByRole('button', { name: 'Enregistrer le mot de passe' }).click()
   await expect(page.getByTestId('reset-problem')).toHaveText(
-    'Mot de passe refusé : il a 5 caractères : il en faut au moins 12.',
+    'Mot de passe refusé : il a 5 caractères, il en faut au moins 12.',
   )
   const fresh = 'Encre-Marine-Lundi-58'
   await form.getByLabel('Nouveau mot de passe').fill(fresh)

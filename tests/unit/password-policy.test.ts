@@ -21,7 +21,9 @@ describe('admin password policy', () => {
   })
 
   it('says why in French for the inbox', () => {
-    expect(passwordWeakness('court', '', 'fr')).toBe('il a 5 caractères : il en faut au moins 12')
+    expect(passwordWeakness('court', '', 'fr')).toBe('il a 5 caractères, il en faut au moins 12')
+    expect(passwordWeakness('a', '', 'fr')).toBe('il a 1 caractère, il en faut au moins 12')
+    expect(passwordWeakness('a', '')).toBe('it has 1 character; use at least 12')
     expect(passwordWeakness('abcdefghijkl1234', '', 'fr')).toBe('il doit mêler minuscules, majuscules et chiffres')
   })
 
