@@ -42,6 +42,7 @@ export function PasswordReset() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (link === null || link === 'missing') return
+    if (!password) return setProblem('Saisissez un nouveau mot de passe.')
     const weakness = passwordWeakness(password, '', 'fr')
     if (weakness) return setProblem(`Mot de passe refusé : ${weakness}.`)
     if (password !== confirmation) return setProblem('Les deux mots de passe ne sont pas identiques.')
@@ -56,7 +57,11 @@ export function PasswordReset() {
       }
       const { error } = await client.auth.updateUser({ password })
       if (error?.code === 'same_password') return setProblem('Choisissez un mot de passe différent de l’ancien.')
-      if (error?.code === 'weak_password') return setProblem(`Mot de passe refusé : ${error.message}`)
+      // The service's own rules (a hosted project may add some) explain themselves in English: said in French.
+      if (error?.code === 'weak_password')
+        return setProblem(
+          'Mot de passe refusé par le service de connexion : choisissez-en un plus long et moins courant.',
+        )
       if (error) return setProblem('Une erreur s’est produite. Réessayez.')
       toast({ variant: 'success', title: 'Mot de passe modifié' })
       router.push(INBOX_PATH)

@@ -51,6 +51,8 @@ test('a forgotten password: the emailed link sets a new one that signs in, once;
   // The token leaves the address bar once read.
   await expect(page).toHaveURL(/\/nouveau-mot-de-passe$/)
   const form = page.getByTestId('password-reset-form')
+  await form.getByRole('button', { name: 'Enregistrer le mot de passe' }).click()
+  await expect(page.getByTestId('reset-problem')).toHaveText('Saisissez un nouveau mot de passe.')
   await form.getByLabel('Nouveau mot de passe').fill('court')
   await form.getByLabel('Confirmer le mot de passe').fill('court')
   await form.getByRole('button', { name: 'Enregistrer le mot de passe' }).click()
